@@ -1,0 +1,77 @@
+"""nsb_widget: Next Station: Berlin as a rules engine and a Jupyter widget.
+
+The engine (maps, rules, scoring, bots, rendering) needs only numpy; the widget
+(:class:`BerlinWidget`) is imported on first use and needs anywidget.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import (
+    FileFormatError,
+    IllegalMoveError,
+    MapError,
+    NotationError,
+    NsbError,
+    PhaseError,
+    SaveFileError,
+)
+from .maps import GameMap, get_map, load_map
+from .rules import (
+    Card,
+    Effect,
+    Game,
+    GameEvent,
+    Illegality,
+    Line,
+    Module,
+    Move,
+    Objective,
+    Phase,
+    Reason,
+)
+from .scoring import ScoreSheet
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BerlinWidget",
+    "Card",
+    "Effect",
+    "FileFormatError",
+    "Game",
+    "GameEvent",
+    "GameMap",
+    "IllegalMoveError",
+    "Illegality",
+    "Line",
+    "MapError",
+    "Module",
+    "Move",
+    "NotationError",
+    "NsbError",
+    "Objective",
+    "Phase",
+    "PhaseError",
+    "Reason",
+    "SaveFileError",
+    "ScoreSheet",
+    "__version__",
+    "get_map",
+    "load_map",
+    "new_game",
+]
+
+
+def new_game(players: int = 1, seed: int | None = None, **options: Any) -> Game:
+    """Start a game; shorthand for :meth:`Game.new`."""
+    return Game.new(players, seed, **options)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "BerlinWidget":  # imported lazily: the engine works without anywidget
+        from .widget import BerlinWidget
+
+        return BerlinWidget
+    raise AttributeError(f"module 'nsb_widget' has no attribute {name!r}")

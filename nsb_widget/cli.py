@@ -1,0 +1,150 @@
+"""The ``nsb-widget`` command: simulate games, render saved games, validate maps, play."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from .errors import NsbError
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulate import simulate
+
+    modules = [m for m in (args.modules or "").split(",") if m]
+    result = simulate(args.games, players=args.players, bot=args.bot, seed=args.seed,
+                      modules=modules, map_name=args.map)
+    if args.json:
+        print(json.dumps(result.to_json()))
+        return 0
+    print(f"{result.games} game(s), {args.players} player(s), bot {args.bot}, map {args.map}"
+          + (f", modules {','.join(modules)}" if modules else ""))
+    print(f"final score: mean {result.mean:.2f}, std {result.std:.2f}, "
+          f"min {result.min}, max {result.max}")
+    if modules and args.players == 1:
+        print(f"assessment-adjusted mean: {result.rated_mean:.2f}")
+    print(f"speed: {result.games_per_second:.1f} games/s")
+    return 0
+
+
+def _cmd_render(args: argparse.Namespace) -> int:
+    from .io.savefile import load_game
+
+    game = load_game(args.game)
+    if not 0 <= args.player < game.players:
+        raise NsbError(f"player must be 0 to {game.players - 1}")
+    svg = game.svg(args.player)
+    out = Path(args.output) if args.output else Path(args.game).with_suffix(".svg")
+    out.write_text(svg, encoding="utf-8")
+    print(f"wrote {out}")
+    return 0
+
+
+def _cmd_validate_map(args: argparse.Namespace) -> int:
+    from .maps import load_map
+
+    game_map = load_map(args.file)
+    print(f"ok: {game_map.title}: {len(game_map.stations)} stations, "
+          f"{len(game_map.districts)} districts, {len(game_map.sections)} potential sections")
+    return 0
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    """Simulate one game and write its sheet as SVG (a quick look without Jupyter)."""
+    import random
+
+    from .bots import make_bot
+    from .rules.game import Game
+    from .simulate import play_game
+
+    game = Game.new(1, args.seed)
+    play_game(game, [make_bot(args.bot)], random.Random(args.seed))
+    out = Path(args.output)
+    out.write_text(game.svg(), encoding="utf-8")
+    print(f"{args.bot} bot scored {game.score()} (seed {args.seed}); wrote {out}")
+    return 0
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    """Open a playable game in JupyterLab (copies the example notebook if needed)."""
+    import shutil
+    import subprocess
+    from importlib import resources
+
+    target = Path(args.notebook)
+    if not target.exists():
+        source = resources.files("nsb_widget").joinpath("data", "play_berlin.ipynb")
+        target.write_bytes(source.read_bytes())
+        print(f"created {target}")
+    if shutil.which("jupyter") is None and not _has_module("jupyterlab"):
+        raise NsbError("JupyterLab is not installed: pip install 'nsb-widget[play]'")
+    cmd = [sys.executable, "-m", "jupyterlab", str(target), *args.lab_args]
+    return subprocess.call(cmd)
+
+
+def _has_module(name: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(name) is not None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``nsb-widget``."""
+    parser = argparse.ArgumentParser(prog="nsb-widget", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    sim = sub.add_parser("simulate", help="play many games with bots and print score statistics")
+    sim.add_argument("--map", default="berlin", help="built-in map (default: berlin)")
+    sim.add_argument("--players", type=int, default=1, choices=range(1, 5), metavar="N")
+    sim.add_argument("--bot", default="random", help="random or greedy (default: random)")
+    sim.add_argument("--games", type=int, default=1000, metavar="G")
+    sim.add_argument("--seed", type=int, default=0, metavar="S")
+    sim.add_argument("--modules", default="", help="effects,objectives (either or both)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.set_defaults(func=_cmd_simulate)
+
+    ren = sub.add_parser("render", help="draw a saved game as SVG")
+    ren.add_argument("game", help="a game saved with Game.save")
+    ren.add_argument("-o", "--output", help="output .svg (default: next to the game file)")
+    ren.add_argument("--player", type=int, default=0)
+    ren.set_defaults(func=_cmd_render)
+
+    val = sub.add_parser("validate-map", help="check a map file and list every problem")
+    val.add_argument("file")
+    val.set_defaults(func=_cmd_validate_map)
+
+    demo = sub.add_parser("demo", help="simulate one solo game and write its sheet as SVG")
+    demo.add_argument("-o", "--output", default="berlin-demo.svg")
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--bot", default="greedy")
+    demo.set_defaults(func=_cmd_demo)
+
+    play = sub.add_parser("play", help="open a playable game in JupyterLab")
+    play.add_argument("notebook", nargs="?", default="play_berlin.ipynb")
+    play.add_argument("lab_args", nargs=argparse.REMAINDER,
+                      help="further arguments for jupyter lab")
+    play.set_defaults(func=_cmd_play)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "games", 1) < 1:
+        parser.error("--games must be at least 1")
+    try:
+        return int(args.func(args))
+    except NsbError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except (ValueError, KeyError) as exc:
+        print(f"error: {exc.args[0] if exc.args else exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

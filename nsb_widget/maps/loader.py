@@ -1,0 +1,431 @@
+"""Reading and validating map files.
+
+A map file is JSON (format ``nsb-map``, version 1); see ``docs/map-format.md``. Validation
+collects *every* problem with its place before giving up, so a map author sees the whole list
+at once.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ..errors import MapError, Problem
+from .geometry import (
+    Point,
+    connected_parts,
+    is_grid_direction,
+    points_strictly_between,
+    potential_sections,
+    region_outline,
+)
+from .model import District, GameMap, Pencil, River, Section, StartInfo, Station, Symbol, grid_label
+
+FORMAT = "nsb-map"
+VERSION = 1
+BUILTIN_MAPS = ("berlin",)
+_KINDS = ("main", "outer")
+_SYMBOLS = {s.value: s for s in Symbol}
+
+
+class _Collector:
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def add(self, where: str, message: str) -> None:
+        self.problems.append(Problem(where, message))
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_point(value: object) -> bool:
+    return (
+        isinstance(value, list | tuple)
+        and len(value) == 2
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+    )
+
+
+def load_map(source: str | Path | Mapping[str, Any]) -> GameMap:
+    """Load and validate a map from a JSON file path or an already parsed document.
+
+    Raises :class:`~nsb_widget.errors.MapError` listing every problem found, each with its
+    location in the file.
+    """
+    if isinstance(source, Mapping):
+        return build_map(source, "<document>")
+    path = Path(source)
+    name = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise MapError(name, [Problem("file", f"cannot be read: {exc.strerror or exc}")]) from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MapError(
+            name, [Problem(f"line {exc.lineno}, column {exc.colno}", f"not JSON: {exc.msg}")]
+        ) from None
+    return build_map(doc, name)
+
+
+@cache
+def get_map(name: str = "berlin") -> GameMap:
+    """A map shipped with the package, by name (``"berlin"``). Loaded once, then cached."""
+    if name not in BUILTIN_MAPS:
+        raise KeyError(f"no built-in map {name!r}; built-in maps: {', '.join(BUILTIN_MAPS)}")
+    text = resources.files(__package__).joinpath("data", f"{name}.json").read_text("utf-8")
+    return build_map(json.loads(text), f"<built-in map {name}>")
+
+
+def build_map(doc: object, name: str) -> GameMap:
+    """Validate a parsed map document and build the :class:`GameMap`."""
+    out = _Collector()
+    if not isinstance(doc, Mapping):
+        raise MapError(name, [Problem("document", "must be a JSON object")])
+    if doc.get("format") != FORMAT:
+        out.add("format", f"must be {FORMAT!r}, found {doc.get('format')!r}")
+    if doc.get("version") != VERSION:
+        out.add("version", f"must be {VERSION}, found {doc.get('version')!r}")
+    for key in ("id", "title", "ruleset"):
+        if not isinstance(doc.get(key), str) or not doc.get(key):
+            out.add(key, "must be a non-empty string")
+
+    width, height = _grid(doc, out)
+    lines = _lines(doc, out)
+    pencils = _pencils(doc, out)
+    keys = _district_legend(doc, out)
+    cells = _district_grid(doc, out, keys, width, height)
+    stations_raw = _stations(doc, out, width, height, cells, keys, pencils, lines)
+    river = _river(doc, out)
+
+    # Cross-checks that need the parts above.
+    by_key: dict[str, list[int]] = {k: [] for k in keys}
+    for i, st in enumerate(stations_raw):
+        if st["district"] in by_key:
+            by_key[st["district"]].append(i)
+    for k, info in keys.items():
+        where = f"districts[{info['index']}] ({info['name']})"
+        count = len(by_key[k])
+        if not cells.get(k):
+            out.add(where, "covers no cell of the district grid")
+        elif connected_parts(set(cells[k])) > 1:
+            out.add(where, "is split into separate parts on the district grid")
+        if count == 0:
+            out.add(where, "holds no station")
+        elif info["kind"] == "outer" and count != 1:
+            out.add(where, f"is an outer district and must hold exactly 1 station, holds {count}")
+    starts = {(s["start"].pencil, s["start"].line) for s in stations_raw if s["start"]}
+    for p in pencils:
+        for line in lines:
+            if (p.id, line) not in starts:
+                out.add("stations", f"no start station for the {p.id} {line} line")
+
+    points: list[Point] = [(s["x"], s["y"]) for s in stations_raw]
+    pairs = _sections(doc, out, stations_raw, points)
+    if not out.problems:
+        degree = [0] * len(points)
+        for a, b in pairs:
+            degree[a] += 1
+            degree[b] += 1
+        for i, d in enumerate(degree):
+            if d == 0:
+                out.add(f"stations[{i}] ({stations_raw[i]['label']})", "has no potential section")
+
+    if out.problems:
+        raise MapError(name, out.problems)
+
+    # Order stations top-to-bottom, left-to-right so indices read like the sheet.
+    order = sorted(range(len(stations_raw)), key=lambda i: (points[i][1], points[i][0]))
+    new_index = {old: new for new, old in enumerate(order)}
+    district_index = {k: info["index"] for k, info in keys.items()}
+    stations = tuple(
+        Station(
+            index=new_index[old],
+            label=stations_raw[old]["label"],
+            x=points[old][0],
+            y=points[old][1],
+            symbol=stations_raw[old]["symbol"],
+            district=district_index[stations_raw[old]["district"]],
+            start=stations_raw[old]["start"],
+        )
+        for old in order
+    )
+    districts = tuple(
+        District(
+            index=info["index"],
+            key=k,
+            name=info["name"],
+            kind=info["kind"],
+            cells=tuple(sorted(cells[k])),
+            outline=tuple(tuple(loop) for loop in region_outline(set(cells[k]))),
+            stations=tuple(sorted(new_index[i] for i in by_key[k])),
+        )
+        for k, info in sorted(keys.items(), key=lambda kv: kv[1]["index"])
+    )
+    renumbered = sorted(
+        (min(new_index[a], new_index[b]), max(new_index[a], new_index[b])) for a, b in pairs
+    )
+    sections = tuple(Section(i, a, b) for i, (a, b) in enumerate(renumbered))
+    return GameMap(
+        id=str(doc["id"]),
+        title=str(doc["title"]),
+        ruleset=str(doc["ruleset"]),
+        width=width,
+        height=height,
+        lines=tuple(lines),
+        pencils=tuple(pencils),
+        districts=districts,
+        stations=stations,
+        sections=sections,
+        river=river,
+        source=dict(doc),
+    )
+
+
+# ---------------------------------------------------------------------- parts of the document
+def _grid(doc: Mapping[str, Any], out: _Collector) -> tuple[int, int]:
+    grid = doc.get("grid")
+    if not isinstance(grid, Mapping):
+        out.add("grid", "must be an object with integer 'width' and 'height'")
+        return 0, 0
+    size = []
+    for key in ("width", "height"):
+        value = grid.get(key)
+        if not _is_int(value) or not 2 <= value <= 26:
+            out.add(f"grid.{key}", f"must be an integer from 2 to 26, found {value!r}")
+            size.append(0)
+        else:
+            size.append(value)
+    return size[0], size[1]
+
+
+def _lines(doc: Mapping[str, Any], out: _Collector) -> list[str]:
+    lines = doc.get("lines")
+    if (
+        not isinstance(lines, list)
+        or not lines
+        or not all(isinstance(x, str) and x for x in lines)
+        or len(set(lines)) != len(lines)
+    ):
+        out.add("lines", "must be a non-empty list of distinct line names, e.g. ['bear', 'crown']")
+        return []
+    return list(lines)
+
+
+def _pencils(doc: Mapping[str, Any], out: _Collector) -> list[Pencil]:
+    raw = doc.get("pencils")
+    if not isinstance(raw, list) or not raw:
+        out.add("pencils", "must be a non-empty list of {id, name, color}")
+        return []
+    pencils: list[Pencil] = []
+    for i, p in enumerate(raw):
+        where = f"pencils[{i}]"
+        if not isinstance(p, Mapping) or not all(
+            isinstance(p.get(k), str) and p.get(k) for k in ("id", "name", "color")
+        ):
+            out.add(where, "must have non-empty strings 'id', 'name' and 'color'")
+            continue
+        if any(q.id == p["id"] for q in pencils):
+            out.add(where, f"pencil id {p['id']!r} appears twice")
+            continue
+        pencils.append(Pencil(p["id"], p["name"], p["color"]))
+    return pencils
+
+
+def _district_legend(doc: Mapping[str, Any], out: _Collector) -> dict[str, dict[str, Any]]:
+    raw = doc.get("districts")
+    if not isinstance(raw, list) or not raw:
+        out.add("districts", "must be a non-empty list of {key, name, kind}")
+        return {}
+    keys: dict[str, dict[str, Any]] = {}
+    for i, d in enumerate(raw):
+        where = f"districts[{i}]"
+        if not isinstance(d, Mapping):
+            out.add(where, "must be an object {key, name, kind}")
+            continue
+        key, dname, kind = d.get("key"), d.get("name"), d.get("kind")
+        if not isinstance(key, str) or len(key) != 1 or key in ". ":
+            out.add(where, f"key must be one character other than '.' or space, found {key!r}")
+            continue
+        if key in keys:
+            out.add(where, f"key {key!r} is used by another district")
+            continue
+        if not isinstance(dname, str) or not dname:
+            out.add(where, "name must be a non-empty string")
+            continue
+        if kind not in _KINDS:
+            out.add(where, f"kind must be 'main' or 'outer', found {kind!r}")
+            continue
+        keys[key] = {"index": len(keys), "name": dname, "kind": kind}
+    return keys
+
+
+def _district_grid(
+    doc: Mapping[str, Any],
+    out: _Collector,
+    keys: Mapping[str, Any],
+    width: int,
+    height: int,
+) -> dict[str, list[Point]]:
+    rows = doc.get("district_grid")
+    cells: dict[str, list[Point]] = {}
+    if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
+        out.add("district_grid", "must be a list of strings, one per grid row")
+        return cells
+    if height and len(rows) != height:
+        out.add("district_grid", f"has {len(rows)} rows, the grid has {height}")
+    for y, row in enumerate(rows):
+        if width and len(row) != width:
+            out.add(f"district_grid row {y + 1}", f"has {len(row)} cells, the grid has {width}")
+        for x, ch in enumerate(row):
+            if ch not in keys:
+                if keys:
+                    out.add(f"district_grid row {y + 1}, column {x + 1}",
+                            f"unknown district key {ch!r}")
+                continue
+            cells.setdefault(ch, []).append((x, y))
+    return cells
+
+
+def _stations(
+    doc: Mapping[str, Any],
+    out: _Collector,
+    width: int,
+    height: int,
+    cells: Mapping[str, list[Point]],
+    keys: Mapping[str, Any],
+    pencils: list[Pencil],
+    lines: list[str],
+) -> list[dict[str, Any]]:
+    raw = doc.get("stations")
+    if not isinstance(raw, list) or not raw:
+        out.add("stations", "must be a non-empty list of {x, y, symbol}")
+        return []
+    cell_key = {p: k for k, pts in cells.items() for p in pts}
+    pencil_ids = {p.id for p in pencils}
+    seen_points: dict[Point, int] = {}
+    seen_starts: dict[tuple[str, str], int] = {}
+    result: list[dict[str, Any]] = []
+    for i, s in enumerate(raw):
+        where = f"stations[{i}]"
+        if not isinstance(s, Mapping):
+            out.add(where, "must be an object {x, y, symbol}")
+            continue
+        x, y = s.get("x"), s.get("y")
+        if not _is_int(x) or not _is_int(y):
+            out.add(where, f"x and y must be integers, found x={x!r}, y={y!r}")
+            continue
+        label = grid_label(x, y) if 0 <= x < 26 else f"({x},{y})"
+        where = f"stations[{i}] ({label})"
+        ok = True
+        if width and height and not (0 <= x < width and 0 <= y < height):
+            out.add(where, f"lies outside the {width}x{height} grid")
+            ok = False
+        if (x, y) in seen_points:
+            out.add(where, f"is on the same point as stations[{seen_points[(x, y)]}]")
+            ok = False
+        seen_points.setdefault((x, y), i)
+        symbol = _SYMBOLS.get(s.get("symbol"))  # type: ignore[arg-type]
+        if symbol is None:
+            out.add(where, f"unknown symbol {s.get('symbol')!r}; known: {', '.join(_SYMBOLS)}")
+            ok = False
+        district = cell_key.get((x, y))
+        stated = s.get("district")
+        if stated is not None and district is not None and stated != district:
+            out.add(where, f"says district {stated!r} but its cell belongs to {district!r}")
+            ok = False
+        if district is None and ok and keys:
+            out.add(where, "is not inside any district")
+            ok = False
+        start = None
+        if s.get("start") is not None:
+            st = s["start"]
+            if not isinstance(st, Mapping) or st.get("pencil") not in pencil_ids or (
+                st.get("line") not in lines
+            ):
+                out.add(where, f"start must name a known pencil and line, found {st!r}")
+                ok = False
+            else:
+                start = StartInfo(st["pencil"], st["line"])
+                if (start.pencil, start.line) in seen_starts:
+                    other = seen_starts[(start.pencil, start.line)]
+                    out.add(where, f"is a second {start.pencil} {start.line} start "
+                                   f"(stations[{other}] is one already)")
+                    ok = False
+                seen_starts.setdefault((start.pencil, start.line), i)
+        extra = set(s) - {"x", "y", "symbol", "district", "start"}
+        if extra:
+            out.add(where, f"unknown field(s) {', '.join(sorted(extra))}")
+        if ok:
+            result.append(
+                {"x": x, "y": y, "label": label, "symbol": symbol, "district": district,
+                 "start": start}
+            )
+    return result
+
+
+def _river(doc: Mapping[str, Any], out: _Collector) -> River | None:
+    raw = doc.get("river")
+    if raw is None:
+        return None
+    if (
+        not isinstance(raw, Mapping)
+        or not isinstance(raw.get("name"), str)
+        or not isinstance(raw.get("polyline"), list)
+        or len(raw["polyline"]) < 2
+        or not all(_is_point(p) for p in raw["polyline"])
+    ):
+        out.add("river", "must be {name, polyline: [[x, y], ...]} with at least 2 points")
+        return None
+    return River(raw["name"], tuple((float(p[0]), float(p[1])) for p in raw["polyline"]))
+
+
+def _sections(
+    doc: Mapping[str, Any],
+    out: _Collector,
+    stations: list[dict[str, Any]],
+    points: list[Point],
+) -> list[tuple[int, int]]:
+    explicit = doc.get("sections")
+    if explicit is None:
+        return potential_sections(points)
+    by_label = {s["label"]: i for i, s in enumerate(stations)}
+    if not isinstance(explicit, list):
+        out.add("sections", "must be a list of [label, label] pairs, or be left out")
+        return []
+    pairs: set[tuple[int, int]] = set()
+    for k, pair in enumerate(explicit):
+        where = f"sections[{k}]"
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
+            out.add(where, "must be a pair of station labels, e.g. ['C4', 'D5']")
+            continue
+        missing = [p for p in pair if p not in by_label]
+        if missing:
+            out.add(where, f"unknown station(s) {', '.join(missing)}")
+            continue
+        a, b = by_label[pair[0]], by_label[pair[1]]
+        if a == b:
+            out.add(where, "joins a station to itself")
+            continue
+        if not is_grid_direction(points[a], points[b]):
+            out.add(where, f"{pair[0]}-{pair[1]} is not on a row, column or 45-degree diagonal")
+            continue
+        between = points_strictly_between(points[a], points[b], points)
+        if between:
+            names = ", ".join(stations[points.index(p)]["label"] for p in between)
+            out.add(where, f"{pair[0]}-{pair[1]} passes through {names}")
+            continue
+        key = (min(a, b), max(a, b))
+        if key in pairs:
+            out.add(where, f"{pair[0]}-{pair[1]} is listed twice")
+            continue
+        pairs.add(key)
+    return sorted(pairs)
+

@@ -1,0 +1,102 @@
+"""The view model of a sheet: plain JSON-ready data that every renderer draws.
+
+Both the Python SVG renderer (:mod:`nsb_widget.rendering.svg`) and the widget's front end draw
+from these dicts, so a sheet looks the same in a static notebook output and in the live widget.
+Stations are referred to by index everywhere; ``map_scene`` gives each index its label.
+See ``docs/widget-protocol.md`` for the field-by-field description.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..bitset import iter_bits
+from ..maps.model import GameMap
+from ..scoring.interchanges import colour_counts
+
+if TYPE_CHECKING:
+    from ..rules.game import Game
+
+LINE_IDS = ("bear", "crown")
+
+
+def _district_label_point(game_map: GameMap, cells: tuple[tuple[int, int], ...]) -> list[float]:
+    """Where to write a district's name: the free cell (no station) nearest the district's
+    centre, else the centre cell, slightly below the station."""
+    cx = sum(c[0] for c in cells) / len(cells)
+    cy = sum(c[1] for c in cells) / len(cells)
+    free = [c for c in cells if game_map.station_at(*c) is None]
+    best = min(free or cells, key=lambda c: (c[0] - cx) ** 2 + (c[1] - cy) ** 2)
+    return [float(best[0]), float(best[1]) + (0.1 if free else 0.42)]
+
+
+def map_scene(game_map: GameMap) -> dict[str, Any]:
+    """The static part of a sheet (sent once): grid, districts, river, stations, sections."""
+    return {
+        "id": game_map.id,
+        "title": game_map.title,
+        "width": game_map.width,
+        "height": game_map.height,
+        "lines": list(game_map.lines),
+        "pencils": [{"id": p.id, "name": p.name, "color": p.color} for p in game_map.pencils],
+        "districts": [
+            {
+                "name": d.name,
+                "kind": d.kind,
+                "outline": [[list(pt) for pt in loop] for loop in d.outline],
+                "label_at": _district_label_point(game_map, d.cells),
+                "stations": list(d.stations),
+            }
+            for d in game_map.districts
+        ],
+        "river": None
+        if game_map.river is None
+        else {"name": game_map.river.name, "polyline": [list(p) for p in game_map.river.polyline]},
+        "stations": [
+            {
+                "label": s.label,
+                "x": s.x,
+                "y": s.y,
+                "symbol": s.symbol.value,
+                "district": s.district,
+                "start": None if s.start is None else {"pencil": s.start.pencil,
+                                                       "line": s.start.line},
+            }
+            for s in game_map.stations
+        ],
+        "sections": [[s.a, s.b] for s in game_map.sections],
+    }
+
+
+def sheet_scene(game: Game, player: int) -> dict[str, Any]:
+    """What is drawn on a player's sheet: sections, S-Bahn circles, interchanges, this round's
+    lines. Sections are compact rows ``[section, origin, target, pencil, line, round, flags]``
+    with ``pencil`` an index into the map's pencils, ``line`` 0 Bear / 1 Crown, ``round``
+    1-4 and ``flags`` bit 0 = S-Bahn (drawn for a Joker), bit 1 = parallel track."""
+    sheet = game.sheets[player]
+    pencil_index = {p.id: i for i, p in enumerate(game.map.pencils)}
+    sections = [
+        [d.section, d.origin, d.target, pencil_index[d.pencil], LINE_IDS.index(d.line.value),
+         d.round + 1, int(d.sbahn) | (int(d.parallel) << 1)]
+        for d in sheet.history
+    ]
+    counts = colour_counts(game.map, sheet.colour_stations.values())
+    interchanges = [[i, n] for i, n in enumerate(counts) if n >= 2]
+    in_round = not game.is_over
+    lines = {
+        name: {
+            "stations": iter_bits(sheet.members(li)) if in_round else [],
+            "ends": iter_bits(sheet.ends(li)) if in_round else [],
+            "start": sheet.starts[li],
+        }
+        for li, name in enumerate(LINE_IDS)
+    }
+    return {
+        "player": player,
+        "pencil": sheet.pencil,
+        "sections": sections,
+        "sbahn": iter_bits(sheet.sbahn),
+        "interchanges": interchanges,
+        "lines": lines,
+        "joined": sheet.joined,
+    }

@@ -1,0 +1,201 @@
+"""A sheet as a standalone SVG document (for notebooks without the widget, files and docs).
+
+Draws the scene of :mod:`nsb_widget.rendering.scene`: districts with yellow boundaries and
+names, the river, dashed potential sections, stations with their symbols and labels, start
+stations in their colours with a Bear (B) or Crown (C) mark, drawn sections by colour (Crown
+lines carry a white centre stripe; a badge on each section gives its round, so colours are told
+apart without colour alone), S-Bahn circles and interchange counts.
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from .scene import map_scene, sheet_scene
+
+if TYPE_CHECKING:
+    from ..maps.model import GameMap
+    from ..rules.game import Game
+
+CELL = 48.0
+PAD = 34.0
+DISTRICT_FILLS = ("#fbf7ea", "#f3f7ee", "#eef4f8", "#f8f0f3")
+BOUNDARY = "#f0b429"
+RIVER = "#8cc8ec"
+DASH = "#a9adb3"
+INK = "#2b2d31"
+SOFT_INK = "#6b7079"
+SYMBOL_R = 0.2  # in cells
+
+
+def _xy(u: float) -> float:
+    return PAD + (u + 0.5) * CELL
+
+
+def symbol_path(symbol: str, cx: float, cy: float, r: float) -> str:
+    """SVG path data of a station symbol centred on (cx, cy) with radius ``r`` (pixels)."""
+    if symbol == "circle":
+        return (f"M{cx - r:.1f},{cy:.1f}a{r:.1f},{r:.1f} 0 1,0 {2 * r:.1f},0"
+                f"a{r:.1f},{r:.1f} 0 1,0 {-2 * r:.1f},0Z")
+    if symbol == "square":
+        s = r * 0.9
+        return f"M{cx - s:.1f},{cy - s:.1f}h{2 * s:.1f}v{2 * s:.1f}h{-2 * s:.1f}Z"
+    sides = 3 if symbol == "triangle" else 5
+    rr = r * (1.2 if sides == 3 else 1.05)
+    dy = r * 0.2 if sides == 3 else 0.0
+    pts = []
+    for k in range(sides):
+        a = -math.pi / 2 + 2 * math.pi * k / sides
+        pts.append(f"{cx + rr * math.cos(a):.1f},{cy + dy + rr * math.sin(a):.1f}")
+    return "M" + "L".join(pts) + "Z"
+
+
+def render_map(game_map: GameMap, **options: Any) -> str:
+    """An empty sheet of a map as SVG."""
+    return render_scene(map_scene(game_map), None, **options)
+
+
+def render_game(game: Game, player: int = 0, **options: Any) -> str:
+    """A player's sheet as SVG."""
+    return render_scene(map_scene(game.map), sheet_scene(game, player), **options)
+
+
+def render_scene(
+    scene: dict[str, Any],
+    sheet: dict[str, Any] | None,
+    *,
+    width: int | None = None,
+    title: str | None = None,
+) -> str:
+    """Render a map scene and an optional sheet scene to an SVG document."""
+    w = PAD * 2 + scene["width"] * CELL
+    h = PAD * 2 + scene["height"] * CELL
+    size = f' width="{width}" height="{width * h / w:.0f}"' if width else ""
+    out: list[str] = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:.0f} {h:.0f}"{size} '
+        f'font-family="Helvetica, Arial, sans-serif" role="img" '
+        f'aria-label="{escape(title or "Next Station: " + scene["title"])}">',
+        f'<rect width="{w:.0f}" height="{h:.0f}" fill="#ffffff"/>',
+    ]
+    out += _districts(scene)
+    out += _river(scene)
+    out += _edge_labels(scene)
+    out += _potential_sections(scene)
+    if sheet is not None:
+        out += _drawn_sections(scene, sheet)
+    out += _stations(scene, sheet)
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _districts(scene: dict[str, Any]) -> list[str]:
+    out = ['<g class="districts">']
+    for i, d in enumerate(scene["districts"]):
+        path = "".join(
+            "M" + "L".join(f"{_xy(x - 0.0) - 0:.1f},{_xy(y):.1f}" for x, y in loop) + "Z"
+            for loop in d["outline"]
+        )
+        fill = DISTRICT_FILLS[i % len(DISTRICT_FILLS)]
+        out.append(f'<path d="{path}" fill="{fill}" stroke="{BOUNDARY}" stroke-width="3" '
+                   f'stroke-linejoin="round"><title>{escape(d["name"])}</title></path>')
+    for d in scene["districts"]:
+        x, y = d["label_at"]
+        out.append(f'<text x="{_xy(x):.1f}" y="{_xy(y):.1f}" font-size="8.5" fill="#b08a2e" '
+                   f'text-anchor="middle">{escape(d["name"])}</text>')
+    out.append("</g>")
+    return out
+
+
+def _river(scene: dict[str, Any]) -> list[str]:
+    river = scene.get("river")
+    if not river:
+        return []
+    pts = " ".join(f"{_xy(x):.1f},{_xy(y):.1f}" for x, y in river["polyline"])
+    return [f'<polyline points="{pts}" fill="none" stroke="{RIVER}" stroke-width="9" '
+            f'stroke-linecap="round" stroke-linejoin="round" opacity="0.75">'
+            f'<title>{escape(river["name"])}</title></polyline>']
+
+
+def _edge_labels(scene: dict[str, Any]) -> list[str]:
+    out = []
+    for x in range(scene["width"]):
+        out.append(f'<text x="{_xy(x):.1f}" y="{PAD * 0.55:.1f}" font-size="11" '
+                   f'fill="{SOFT_INK}" text-anchor="middle">{chr(65 + x)}</text>')
+    for y in range(scene["height"]):
+        out.append(f'<text x="{PAD * 0.5:.1f}" y="{_xy(y) + 4:.1f}" font-size="11" '
+                   f'fill="{SOFT_INK}" text-anchor="middle">{y + 1}</text>')
+    return out
+
+
+def _potential_sections(scene: dict[str, Any]) -> list[str]:
+    st = scene["stations"]
+    segs = "".join(
+        f'M{_xy(st[a]["x"]):.1f},{_xy(st[a]["y"]):.1f}L{_xy(st[b]["x"]):.1f},{_xy(st[b]["y"]):.1f}'
+        for a, b in scene["sections"]
+    )
+    return [f'<path d="{segs}" stroke="{DASH}" stroke-width="1.2" stroke-dasharray="3 3" '
+            f'fill="none"/>']
+
+
+def _drawn_sections(scene: dict[str, Any], sheet: dict[str, Any]) -> list[str]:
+    st = scene["stations"]
+    pencils = scene["pencils"]
+    out = ['<g class="drawn">']
+    badges = []
+    for _section, o, t, pencil, line, rnd, flags in sheet["sections"]:
+        x1, y1 = _xy(st[o]["x"]), _xy(st[o]["y"])
+        x2, y2 = _xy(st[t]["x"]), _xy(st[t]["y"])
+        if flags & 2:  # parallel track: shift sideways
+            length = math.hypot(x2 - x1, y2 - y1) or 1.0
+            nx, ny = -(y2 - y1) / length * 6, (x2 - x1) / length * 6
+            x1, y1, x2, y2 = x1 + nx, y1 + ny, x2 + nx, y2 + ny
+        color = pencils[pencil]["color"]
+        name = pencils[pencil]["name"]
+        line_name = "Crown" if line else "Bear"
+        seg = f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"'
+        out.append(f'<line {seg} stroke="{color}" stroke-width="7" stroke-linecap="round">'
+                   f'<title>{name} {line_name}, round {rnd}</title></line>')
+        if line:
+            out.append(f'<line {seg} stroke="#ffffff" stroke-width="2" stroke-linecap="round"/>')
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        badges.append(f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="5.5" fill="#ffffff" '
+                      f'stroke="{color}" stroke-width="1.5"/><text x="{mx:.1f}" '
+                      f'y="{my + 3:.1f}" font-size="8" text-anchor="middle" '
+                      f'fill="{INK}">{rnd}</text>')
+    out += badges
+    out.append("</g>")
+    return out
+
+
+def _stations(scene: dict[str, Any], sheet: dict[str, Any] | None) -> list[str]:
+    colors = {p["id"]: p["color"] for p in scene["pencils"]}
+    sbahn = set(sheet["sbahn"]) if sheet else set()
+    inter = {i: n for i, n in sheet["interchanges"]} if sheet else {}
+    r = SYMBOL_R * CELL
+    out = ['<g class="stations">']
+    for i, s in enumerate(scene["stations"]):
+        cx, cy = _xy(s["x"]), _xy(s["y"])
+        start = s["start"]
+        fill = colors[start["pencil"]] if start else "#ffffff"
+        tip = f'{s["label"]} {s["symbol"]}'
+        if start:
+            tip += f', {start["pencil"]} {start["line"]} start'
+        out.append(f'<path d="{symbol_path(s["symbol"], cx, cy, r)}" fill="{fill}" '
+                   f'stroke="{INK}" stroke-width="1.8"><title>{escape(tip)}</title></path>')
+        if start:
+            mark = "B" if start["line"] == "bear" else "C"
+            out.append(f'<text x="{cx:.1f}" y="{cy + 3.5:.1f}" font-size="10" font-weight="bold" '
+                       f'fill="#ffffff" text-anchor="middle">{mark}</text>')
+        if i in sbahn:
+            out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r * 1.75:.1f}" fill="none" '
+                       f'stroke="{INK}" stroke-width="2"/>')
+        if i in inter:
+            out.append(f'<circle cx="{cx + r * 1.3:.1f}" cy="{cy - r * 1.3:.1f}" r="6" '
+                       f'fill="{INK}"/><text x="{cx + r * 1.3:.1f}" y="{cy - r * 1.3 + 3:.1f}" '
+                       f'font-size="8.5" fill="#ffffff" text-anchor="middle">{inter[i]}</text>')
+        out.append(f'<text x="{cx + r * 1.15:.1f}" y="{cy + r * 1.9:.1f}" font-size="7.5" '
+                   f'fill="{SOFT_INK}">{s["label"]}</text>')
+    out.append("</g>")
+    return out

@@ -1,0 +1,114 @@
+"""Station cards of Next Station: Berlin: 5 Bear, 5 Crown and the Double Switch."""
+
+from __future__ import annotations
+
+from ..errors import NotationError
+
+import enum
+from dataclasses import dataclass
+
+from ..maps.model import Symbol
+
+
+class Line(str, enum.Enum):
+    """The two lines drawn each round, named after the line symbols on the cards."""
+
+    BEAR = "bear"
+    CROWN = "crown"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def title(self) -> str:
+        """``"Bear"`` or ``"Crown"``."""
+        return self.value.capitalize()
+
+    @property
+    def other(self) -> Line:
+        """The other line of the same pencil."""
+        return Line.CROWN if self is Line.BEAR else Line.BEAR
+
+
+JOKER = "joker"
+DOUBLE_SWITCH_TEXT = "double switch"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A Station card.
+
+    A normal card has a ``line`` and either a ``symbol`` or ``joker=True`` (Joker + S-Bahn).
+    The Double Switch has neither: ``Card.double_switch()``. ``str(card)`` is the text form
+    (``"bear square"``, ``"crown joker"``, ``"double switch"``) that :meth:`parse` reads back.
+    """
+
+    line: Line | None
+    """Line symbol of the card; ``None`` for the Double Switch."""
+    symbol: Symbol | None
+    """Station symbol; ``None`` for a Joker and for the Double Switch."""
+    joker: bool = False
+    """True for Joker + S-Bahn (any symbol; the station reached becomes an S-Bahn station)."""
+
+    @classmethod
+    def double_switch(cls) -> Card:
+        """The Double Switch card."""
+        return cls(None, None, False)
+
+    @property
+    def is_double_switch(self) -> bool:
+        """True for the Double Switch."""
+        return self.line is None
+
+    def matches(self, symbol: Symbol) -> bool:
+        """True when a section drawn for this card may end on a station with ``symbol``."""
+        return self.joker or self.symbol is symbol
+
+    def describe(self) -> str:
+        """Words for people: ``"a triangle"``, ``"a Joker (any symbol)"``."""
+        if self.is_double_switch:
+            return "the Double Switch"
+        if self.joker:
+            return "a Joker (any symbol)"
+        assert self.symbol is not None
+        return f"a {self.symbol.value}"
+
+    def __str__(self) -> str:
+        if self.line is None:
+            return DOUBLE_SWITCH_TEXT
+        return f"{self.line.value} {JOKER if self.joker else self.symbol}"
+
+    @classmethod
+    def parse(cls, text: str | Card) -> Card:
+        """Read a card from its text form; raises :class:`ValueError` with the accepted forms."""
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise NotationError(f"a card must be text like 'bear square', not {type(text).__name__}")
+        words = text.strip().lower().replace("-", " ").replace("_", " ").split()
+        if words in (["double", "switch"], ["ds"], ["switch"]):
+            return cls.double_switch()
+        if len(words) == 2 and words[0] in ("bear", "crown"):
+            line = Line(words[0])
+            if words[1] == JOKER:
+                return cls(line, None, True)
+            try:
+                return cls(line, Symbol(words[1]), False)
+            except ValueError:
+                pass
+        raise NotationError(
+            f"unknown card {text!r}: write '<bear|crown> <square|triangle|pentagon|circle|joker>'"
+            " or 'double switch'"
+        )
+
+
+DOUBLE_SWITCH = Card.double_switch()
+
+#: The 11 Station cards of the Berlin deck.
+BERLIN_DECK: tuple[Card, ...] = (
+    *(Card(line, sym) for line in Line for sym in Symbol),
+    *(Card(line, None, True) for line in Line),
+    DOUBLE_SWITCH,
+)
+#: The round ends once this many cards of one line symbol have been revealed.
+CARDS_PER_LINE = 5

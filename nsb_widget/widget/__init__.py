@@ -1,0 +1,16 @@
+"""The Jupyter widget (anywidget). Importing :class:`BerlinWidget` needs anywidget installed;
+the state builders in :mod:`nsb_widget.widget.state` do not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["BerlinWidget"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "BerlinWidget":
+        from .widget import BerlinWidget
+
+        return BerlinWidget
+    raise AttributeError(f"module 'nsb_widget.widget' has no attribute {name!r}")

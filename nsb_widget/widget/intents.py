@@ -1,0 +1,123 @@
+"""Intents sent by the front end, validated before they reach the game.
+
+The front end is not trusted: every message is checked for size, type and fields, and turned
+into a small immutable value, or rejected with :class:`IntentError` saying what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Union
+
+from ..errors import NsbError
+
+MAX_MESSAGE_BYTES = 10_000
+MAX_EXPORT_BYTES = 20_000_000
+
+
+class IntentError(NsbError, ValueError):
+    """A message from the front end that is not a valid intent."""
+
+
+@dataclass(frozen=True)
+class RevealIntent:
+    """Reveal the next card."""
+
+
+@dataclass(frozen=True)
+class DrawIntent:
+    """Draw a section to ``target``; ``origin`` and ``line`` may be left to the engine."""
+
+    target: int
+    origin: int | None
+    line: str | None
+
+
+@dataclass(frozen=True)
+class PassIntent:
+    """Finish the turn without (more) drawing."""
+
+
+@dataclass(frozen=True)
+class UndoIntent:
+    """Take back the shown player's last action of this turn."""
+
+
+@dataclass(frozen=True)
+class NewGameIntent:
+    """Start a new game with the same settings."""
+
+
+@dataclass(frozen=True)
+class SelectPlayerIntent:
+    """Show another player's sheet."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class ExportResultIntent:
+    """The front end's answer to an export request."""
+
+    id: int
+    format: str
+    data: str
+
+
+Intent = Union[
+    RevealIntent, DrawIntent, PassIntent, UndoIntent, NewGameIntent, SelectPlayerIntent,
+    ExportResultIntent,
+]
+_SIMPLE = {"reveal": RevealIntent, "pass": PassIntent, "undo": UndoIntent,
+           "new_game": NewGameIntent}
+
+
+def _int(content: dict[str, Any], key: str, low: int, high: int, optional: bool = False) -> Any:
+    value = content.get(key)
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IntentError(f"'{key}' must be an integer, got {_describe(value)}")
+    if not low <= value <= high:
+        raise IntentError(f"'{key}' must be between {low} and {high}, got {value}")
+    return value
+
+
+def _describe(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def parse_intent(content: object, stations: int, players: int) -> Intent:
+    """Check a front-end message and return the intent it asks for."""
+    if not isinstance(content, dict):
+        raise IntentError(f"a message must be an object, got {type(content).__name__}")
+    kind = content.get("type")
+    if kind == "export_result":
+        data = content.get("data")
+        fmt = content.get("format")
+        if fmt not in ("svg", "png") or not isinstance(data, str):
+            raise IntentError("export_result needs 'format' (svg or png) and 'data' (text)")
+        if len(data) > MAX_EXPORT_BYTES:
+            raise IntentError("export_result is too large")
+        return ExportResultIntent(_int(content, "id", 0, 2**31), fmt, data)
+    size = len(json.dumps(content, default=str))
+    if size > MAX_MESSAGE_BYTES:
+        raise IntentError(f"message too large ({size} bytes; the limit is {MAX_MESSAGE_BYTES})")
+    if not isinstance(kind, str):
+        raise IntentError("a message needs a 'type'")
+    if kind in _SIMPLE:
+        return _SIMPLE[kind]()
+    if kind == "draw":
+        line = content.get("line")
+        if line not in (None, "bear", "crown"):
+            raise IntentError(f"'line' must be 'bear', 'crown' or null, got {_describe(line)}")
+        return DrawIntent(
+            target=_int(content, "target", 0, stations - 1),
+            origin=_int(content, "origin", 0, stations - 1, optional=True),
+            line=line,
+        )
+    if kind == "select_player":
+        return SelectPlayerIntent(_int(content, "player", 0, players - 1))
+    raise IntentError(f"unknown message type {_describe(kind)}")

@@ -1,0 +1,280 @@
+"""The Jupyter widget: a thin anywidget layer over a :class:`~nsb_widget.rules.game.Game`.
+
+Python holds the game and is the only authority on the rules. The front end draws the synced
+traits (see ``docs/widget-protocol.md``) and sends intents, which are validated here and
+played through the engine. A move played from a cell (``game.play(...)``) reaches every open
+view, because each widget subscribes to its game's events.
+"""
+
+from __future__ import annotations
+
+import base64
+import logging
+import random
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..bots import Bot, make_bot, play_turn
+from ..errors import IllegalMoveError, NsbError
+from ..rendering.scene import map_scene
+from ..rules.game import Game, GameEvent, Phase
+from ..rules.moves import Move
+from .intents import (
+    DrawIntent,
+    ExportResultIntent,
+    IntentError,
+    NewGameIntent,
+    PassIntent,
+    RevealIntent,
+    SelectPlayerIntent,
+    UndoIntent,
+    parse_intent,
+)
+from .state import hints_state, scores_state, sheet_state, turn_state
+
+STATIC = Path(__file__).parent / "static"
+log = logging.getLogger(__name__)
+_LINES = ("bear", "crown")
+
+
+class BerlinWidget(anywidget.AnyWidget):  # type: ignore[misc]
+    """Play a game of Next Station: Berlin by clicking its map.
+
+    ``BerlinWidget(game, player=0, bots={1: "greedy"})`` shows ``player``'s sheet; players
+    listed in ``bots`` are played by bots as soon as a card is revealed. Without a game, a new
+    solo game is started.
+    """
+
+    _esm = STATIC / "widget.js"
+    _css = STATIC / "widget.css"
+
+    map_data = traitlets.Dict().tag(sync=True)
+    """The static map (sent once)."""
+    sheet = traitlets.Dict().tag(sync=True)
+    """The shown player's drawing."""
+    turn = traitlets.Dict().tag(sync=True)
+    """Round, cards, stack counts, effects and players."""
+    hints = traitlets.Dict().tag(sync=True)
+    """The shown player's legal sections, computed by the engine."""
+    scores = traitlets.Dict().tag(sync=True)
+    """The shown player's score sheet and the overlay terms."""
+    notice = traitlets.Dict().tag(sync=True)
+    """The last message for the user (errors, announcements)."""
+
+    def __init__(
+        self,
+        game: Game | None = None,
+        player: int = 0,
+        bots: Mapping[int, str | Bot] | None = None,
+        bot_seed: int | None = None,
+        **kwargs: Any,
+    ) -> None:
+        self._game = game if game is not None else Game.new()
+        if not 0 <= player < self._game.players:
+            raise ValueError(f"player must be 0 to {self._game.players - 1}")
+        self._bots = {p: make_bot(b) if isinstance(b, str) else b for p, b in (bots or {}).items()}
+        for p in self._bots:
+            if not 0 <= p < self._game.players:
+                raise ValueError(f"bot player {p} is not in this game")
+        if player in self._bots:
+            raise ValueError(f"player {player} is shown in the widget, so cannot be a bot")
+        self._player = player
+        self._rng = random.Random(bot_seed)
+        self._notice_id = 0
+        self._announcement: str | None = None
+        self._exports: dict[int, Callable[[str, str], None]] = {}
+        self._busy = False
+        super().__init__(map_data=map_scene(self._game.map), **kwargs)
+        self._unsubscribe = self._game.subscribe(self._on_game_event)
+        self.on_msg(self._on_message)
+        self._run_bots()
+        self.refresh()
+
+    # ------------------------------------------------------------------ public API
+    @property
+    def game(self) -> Game:
+        """The game shown (shared with the notebook: play on it from a cell)."""
+        return self._game
+
+    @property
+    def player(self) -> int:
+        """The player whose sheet is shown."""
+        return self._player
+
+    def show_player(self, player: int) -> None:
+        """Show another player's sheet."""
+        if not 0 <= player < self._game.players:
+            raise ValueError(f"player must be 0 to {self._game.players - 1}")
+        self._player = player
+        self.refresh()
+
+    def new_game(self, seed: int | None = None) -> Game:
+        """Replace the game by a new one with the same settings (and a new seed)."""
+        old = self._game
+        setup = old.setup
+        pencils = None if setup.players == 1 and not setup.scenario else setup.pencils
+        game = Game.new(
+            setup.players, seed, scenario=setup.scenario, map=old.map, pencils=pencils,
+            modules=setup.modules, names=setup.names,
+        )
+        self._unsubscribe()
+        self._game = game
+        self._unsubscribe = game.subscribe(self._on_game_event)
+        self._announcement = "New game"
+        self._run_bots()
+        self.refresh()
+        return game
+
+    def to_svg(self) -> str:
+        """The shown sheet as a standalone SVG document (rendered in Python)."""
+        return self._game.svg(self._player)
+
+    def save_svg(self, path: str | Path) -> None:
+        """Write the shown sheet as SVG."""
+        Path(path).write_text(self.to_svg(), encoding="utf-8")
+
+    def save_png(self, path: str | Path) -> None:
+        """Write the shown sheet as PNG.
+
+        Uses cairosvg when installed; otherwise asks an open view of the widget to draw the
+        PNG and writes the file when it answers (the widget must be displayed).
+        """
+        try:
+            import cairosvg
+        except ImportError:
+            def write(fmt: str, data: str) -> None:
+                Path(path).write_bytes(base64.b64decode(data))
+
+            self.request_export("png", write)
+            return
+        cairosvg.svg2png(bytestring=self.to_svg().encode(), write_to=str(path),
+                         output_width=1000)
+
+    def request_export(self, fmt: str, callback: Callable[[str, str], None]) -> int:
+        """Ask the front end for the sheet as ``"svg"`` or ``"png"`` (base64); ``callback(format,
+        data)`` runs when a view answers. Returns the request id."""
+        if fmt not in ("svg", "png"):
+            raise ValueError("format must be 'svg' or 'png'")
+        request = len(self._exports) + 1
+        self._exports[request] = callback
+        self.send({"type": "export_request", "id": request, "format": fmt})
+        return request
+
+    def refresh(self) -> None:
+        """Recompute the synced state from the game (only changed traits are sent)."""
+        game, player = self._game, self._player
+        self.sheet = sheet_state(game, player)
+        self.hints = hints_state(game, player)
+        self.scores = scores_state(game, player)
+        self.turn = turn_state(game, player, self._bots, self._announcement)
+
+    def close(self) -> None:
+        """Stop following the game and close the widget."""
+        self._unsubscribe()
+        super().close()
+
+    # ------------------------------------------------------------------ events and intents
+    def _on_game_event(self, event: GameEvent) -> None:
+        if event.kind == "reveal" and self._game.is_last_turn:
+            self._announcement = (f"Last card of round {self._game.round}: the round ends "
+                                  "after this turn")
+        elif event.kind == "reveal":
+            self._announcement = None
+        elif event.kind == "round_scored":
+            last = self._game.round_scores(self._player)[-1]
+            self._announcement = f"Round {last.round} scored: {last.score} points"
+        elif event.kind == "game_over":
+            total = self._game.score(self._player)
+            self._announcement = f"Game over: final result {total} points"
+        if event.kind == "reveal":
+            self._run_bots()
+        if not self._busy:
+            self.refresh()
+
+    def _run_bots(self) -> None:
+        if not self._bots or self._busy or self._game.phase is not Phase.DRAW:
+            return
+        self._busy = True
+        try:
+            for p, bot in self._bots.items():
+                if not self._game.has_finished_turn(p):
+                    play_turn(self._game, p, bot, self._rng)
+        finally:
+            self._busy = False
+
+    def _on_message(self, _widget: object, content: object, buffers: object) -> None:
+        try:
+            if buffers:
+                raise IntentError("messages must not carry binary buffers")
+            intent = parse_intent(content, len(self._game.map.stations), self._game.players)
+            before = self._notice_id
+            self._dispatch(intent)
+            if self._notice_id == before and self.notice.get("level") == "error":
+                self._notify("info", "")  # the action worked: clear the last error
+        except IllegalMoveError as exc:
+            self._notify("error", exc.illegality.message, exc.reason.value)
+        except NsbError as exc:
+            self._notify("error", str(exc))
+        except Exception as exc:  # a bug must not kill the kernel or corrupt the game
+            log.exception("nsb_widget: internal error while handling %r", content)
+            self._notify("error", f"internal error: {type(exc).__name__}: {exc}")
+
+    def _dispatch(self, intent: object) -> None:
+        game, player = self._game, self._player
+        if isinstance(intent, RevealIntent):
+            game.reveal()
+        elif isinstance(intent, DrawIntent):
+            self._draw(intent)
+        elif isinstance(intent, PassIntent):
+            game.pass_turn(player)
+        elif isinstance(intent, UndoIntent):
+            game.undo(player)
+            self._announcement = None
+            self.refresh()
+        elif isinstance(intent, NewGameIntent):
+            self.new_game()
+        elif isinstance(intent, SelectPlayerIntent):
+            self.show_player(intent.player)
+        elif isinstance(intent, ExportResultIntent):
+            callback = self._exports.pop(intent.id, None)
+            if callback is None:
+                raise IntentError(f"no export request {intent.id} is waiting")
+            callback(intent.format, intent.data)
+
+    def _draw(self, intent: DrawIntent) -> None:
+        game, player = self._game, self._player
+        labels = game.map.labels
+        target = labels[intent.target]
+        candidates = [
+            m for m in game.legal_moves(player)
+            if m.target == target
+            and (intent.origin is None or m.origin == labels[intent.origin])
+            and (intent.line is None or m.line.value == intent.line)
+        ]
+        origins = {m.origin for m in candidates}
+        if len(origins) > 1:
+            raise NsbError(f"{target} can be reached from {', '.join(sorted(origins))}: "
+                           "click the station to start from first")
+        if candidates:
+            game.play(candidates[0], player)
+            return
+        # Nothing legal: let the engine say why.
+        if intent.origin is not None:
+            lines = [intent.line] if intent.line else [ln.value for ln in game.open_lines(player)]
+            move = Move.parse(f"{labels[intent.origin]}-{target}", lines[0] if lines else "bear")
+            problem = game.why_illegal(move, player)
+        else:
+            problem = game.why_unreachable(target, player)
+        if problem is None:  # pragma: no cover - the candidates above would have found it
+            raise NsbError(f"cannot draw to {target}")
+        self._notify("error", problem.message, problem.reason.value, intent.target)
+
+    def _notify(self, level: str, text: str, reason: str | None = None,
+                station: int | None = None) -> None:
+        self._notice_id += 1
+        self.notice = {"id": self._notice_id, "level": level, "text": text, "reason": reason,
+                       "station": station}
