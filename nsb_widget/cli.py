@@ -70,16 +70,15 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 def _cmd_play(args: argparse.Namespace) -> int:
     """Open a playable game in JupyterLab (copies the example notebook if needed)."""
-    import shutil
     import subprocess
-    from importlib import resources
+
+    from .notebooks import play_notebook
 
     target = Path(args.notebook)
     if not target.exists():
-        source = resources.files("nsb_widget").joinpath("data", "play_berlin.ipynb")
-        target.write_bytes(source.read_bytes())
+        target.write_text(json.dumps(play_notebook(), indent=1) + "\n", encoding="utf-8")
         print(f"created {target}")
-    if shutil.which("jupyter") is None and not _has_module("jupyterlab"):
+    if not _has_module("jupyterlab"):
         raise NsbError("JupyterLab is not installed: pip install 'nsb-widget[play]'")
     cmd = [sys.executable, "-m", "jupyterlab", str(target), *args.lab_args]
     return subprocess.call(cmd)

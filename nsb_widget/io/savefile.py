@@ -177,11 +177,11 @@ def _read_action(entry: object) -> Action:
         if not isinstance(cards, list) or len(cards) > 3:
             raise ValueError("a reveal needs 'cards': a list of at most 3 card names")
         return Reveal(tuple(Card.parse(c) for c in cards))
+    if kind not in ("draw", "pass"):
+        raise ValueError(f"unknown action type {kind!r}; expected reveal, draw or pass")
     player = entry.get("player")
     if isinstance(player, bool) or not isinstance(player, int):
         raise ValueError(f"'player' must be an integer, found {player!r}")
     if kind == "draw":
         return Draw(player, Move.parse(entry.get("move")))  # type: ignore[arg-type]
-    if kind == "pass":
-        return Pass(player)
-    raise ValueError(f"unknown action type {kind!r}; expected reveal, draw or pass")
+    return Pass(player)

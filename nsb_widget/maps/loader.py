@@ -52,13 +52,13 @@ def _is_point(value: object) -> bool:
     )
 
 
-def load_map(source: str | Path | Mapping[str, Any]) -> GameMap:
+def load_map(source: str | Path | Mapping[str, Any] | object) -> GameMap:
     """Load and validate a map from a JSON file path or an already parsed document.
 
     Raises :class:`~nsb_widget.errors.MapError` listing every problem found, each with its
     location in the file.
     """
-    if isinstance(source, Mapping):
+    if not isinstance(source, str | Path):
         return build_map(source, "<document>")
     path = Path(source)
     name = str(path)

@@ -57,6 +57,9 @@ class GameEvent:
     """The player who acted, when one did."""
     action: Action | None = None
     """The action logged (``None`` for round and game ends)."""
+    last: bool = True
+    """False when more events of the same change follow (e.g. a draw that ends a round is
+    followed by ``round_scored``); redraw on the last one."""
 
 
 @dataclass(frozen=True)
@@ -362,8 +365,7 @@ class Game:
         self._slots[player] &= ~(1 << plan.line)
         action = Draw(player, parsed)
         self._log.append(action)
-        self._emit(GameEvent("draw", player, action))
-        self._after_player_action()
+        self._emit_all([GameEvent("draw", player, action), *self._after_player_action()])
         return parsed
 
     def pass_turn(self, player: int = 0) -> None:
@@ -378,8 +380,7 @@ class Game:
         self._passed[player] = True
         action = Pass(player)
         self._log.append(action)
-        self._emit(GameEvent("pass", player, action))
-        self._after_player_action()
+        self._emit_all([GameEvent("pass", player, action), *self._after_player_action()])
 
     def reveal(self, *cards: Card | str) -> tuple[Card, ...]:
         """Turn over the next card(s) for a new turn; returns the cards taken off the stack.
@@ -437,7 +438,7 @@ class Game:
         self._passed = [False] * self.players
         action = Reveal(tuple(taken))
         self._log.append(action)
-        self._emit(GameEvent("reveal", None, action))
+        self._emit_all([GameEvent("reveal", None, action)])
         return tuple(taken)
 
     def undo(self, player: int | None = None) -> Action:
@@ -464,7 +465,7 @@ class Game:
         listeners = self._listeners
         self.__dict__.update(rebuilt.__dict__)
         self._listeners = listeners
-        self._emit(GameEvent("undo", player, removed))
+        self._emit_all([GameEvent("undo", player, removed)])
         return removed
 
     @classmethod
@@ -569,9 +570,13 @@ class Game:
 
         return unsubscribe
 
-    def _emit(self, event: GameEvent) -> None:
-        for callback in list(self._listeners):
-            callback(event)
+    def _emit_all(self, events: list[GameEvent]) -> None:
+        """Tell subscribers, once the game is fully updated."""
+        for i, event in enumerate(events):
+            if i < len(events) - 1:
+                event = GameEvent(event.kind, event.player, event.action, last=False)
+            for callback in list(self._listeners):
+                callback(event)
 
     # ------------------------------------------------------------------ internals
     def _labels(self, mask: int) -> list[str]:
@@ -607,9 +612,10 @@ class Game:
         for p, sheet in enumerate(self.sheets):
             sheet.start_round(self.setup.pencil_of(p, self._round))
 
-    def _after_player_action(self) -> None:
+    def _after_player_action(self) -> list[GameEvent]:
+        """End the turn, and the round, when every player is done; returns the events."""
         if any(not self._is_done(p) for p in range(self.players)):
-            return
+            return []
         if self._ds_back_pending:
             self._ds_back_pending = False
             self._ds_returned = True
@@ -617,7 +623,7 @@ class Game:
                 self._deck.put_back_double_switch()
         if not self._last_turn:
             self._phase = Phase.REVEAL
-            return
+            return []
         from ..scoring.lines import score_round
 
         for sheet in self.sheets:
@@ -625,14 +631,15 @@ class Game:
             sheet.round_scores.append(
                 score_round(self.map, self._round, sheet.pencil, lines, self.effect)
             )
-        self._emit(GameEvent("round_scored"))
+        events = [GameEvent("round_scored")]
         if self._round == ROUNDS - 1:
             self._phase = Phase.OVER
             self._cards = ()
-            self._emit(GameEvent("game_over"))
+            events.append(GameEvent("game_over"))
         else:
             self._round += 1
             self._start_round()
+        return events
 
     def _open_slots(self, player: int) -> list[tuple[int, Line, int]]:
         """(line index, line, target-symbol mask) for each line the player may still draw."""

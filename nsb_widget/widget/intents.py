@@ -89,11 +89,19 @@ def _describe(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def parse_intent(content: object, stations: int, players: int) -> Intent:
-    """Check a front-end message and return the intent it asks for."""
+def parse_intent(content: object, stations: int, players: int, shown_player: int = 0) -> Intent:
+    """Check a front-end message and return the intent it asks for.
+
+    A message may name its ``player``; it must then be the player this view plays for.
+    """
     if not isinstance(content, dict):
         raise IntentError(f"a message must be an object, got {type(content).__name__}")
     kind = content.get("type")
+    if "player" in content and kind != "select_player":
+        claimed = _int(content, "player", 0, players - 1)
+        if claimed != shown_player:
+            raise IntentError(f"this view plays for player {shown_player + 1}, "
+                              f"not player {claimed + 1}")
     if kind == "export_result":
         data = content.get("data")
         fmt = content.get("format")

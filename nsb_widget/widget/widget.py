@@ -192,7 +192,7 @@ class BerlinWidget(anywidget.AnyWidget):  # type: ignore[misc]
             self._announcement = f"Game over: final result {total} points"
         if event.kind == "reveal":
             self._run_bots()
-        if not self._busy:
+        if event.last and not self._busy:
             self.refresh()
 
     def _run_bots(self) -> None:
@@ -210,7 +210,8 @@ class BerlinWidget(anywidget.AnyWidget):  # type: ignore[misc]
         try:
             if buffers:
                 raise IntentError("messages must not carry binary buffers")
-            intent = parse_intent(content, len(self._game.map.stations), self._game.players)
+            intent = parse_intent(content, len(self._game.map.stations), self._game.players,
+                                  self._player)
             before = self._notice_id
             self._dispatch(intent)
             if self._notice_id == before and self.notice.get("level") == "error":
