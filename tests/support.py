@@ -62,6 +62,28 @@ def fingerprint(game: Game) -> dict[str, Any]:
     }
 
 
+def components(edges: list[tuple[int, int]]) -> tuple[list[set[int]], int]:
+    """Connected station sets of a graph given by its edges, and how many edges closed a
+    cycle (0 for a forest)."""
+    parent: dict[int, int] = {}
+
+    def find(x: int) -> int:
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    cycles = 0
+    for a, b in edges:
+        ra, rb = find(a), find(b)
+        if ra == rb:
+            cycles += 1
+        parent[ra] = rb
+    groups: dict[int, set[int]] = {}
+    for a, b in edges:
+        groups.setdefault(find(a), set()).update((a, b))
+    return list(groups.values()), cycles
+
+
 def rescore_rounds(game_map: GameMap, game: Game, player: int) -> list[int]:
     """Round scores recomputed from the drawn sections alone (union-find, no engine state)."""
     sheet = game.sheets[player]
@@ -69,25 +91,12 @@ def rescore_rounds(game_map: GameMap, game: Game, player: int) -> list[int]:
     for r, rs in enumerate(sheet.round_scores):
         pencil = game.pencil(player, r + 1)
         edges = [(d.origin, d.target) for d in sheet.history if d.round == r]
-        parent: dict[int, int] = {}
-
-        def find(x: int) -> int:
-            parent.setdefault(x, x)
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
-        for a, b in edges:
-            parent[find(a)] = find(b)
-        groups: dict[int, set[int]] = {}
-        for a, b in edges:
-            groups.setdefault(find(a), set()).update((a, b))
+        groups, _ = components(edges)
         bear = game_map.start_station(pencil, "bear").index
         crown = game_map.start_station(pencil, "crown").index
         effect = game.setup.effects[r] if game.setup.effects else None
         lines = []
-        for members in groups.values():
+        for members in groups:
             connected = bear in members and crown in members
             lines.append(score_line(game_map, ["x"], mask_of(members), connected,
                                     triple_outer=effect is Effect.TRIPLE_OUTER))

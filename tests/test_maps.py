@@ -137,7 +137,8 @@ def test_every_problem_is_reported_with_its_place():
     doc = berlin_doc()
     doc["stations"][3]["symbol"] = "hexagon"
     doc["stations"][5]["x"] = 42
-    doc["stations"][7]["x"], doc["stations"][7]["y"] = doc["stations"][8]["x"], doc["stations"][8]["y"]
+    doc["stations"][7]["x"] = doc["stations"][8]["x"]
+    doc["stations"][7]["y"] = doc["stations"][8]["y"]
     problems = _problems(doc)
     text = "\n".join(problems)
     assert "stations[3]" in text and "unknown symbol 'hexagon'" in text

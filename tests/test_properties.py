@@ -6,10 +6,10 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import components, fingerprint, play_random, random_step, rescore_rounds
 
 from nsb_widget import Game
 from nsb_widget.maps.geometry import segments_cross
-from support import fingerprint, play_random, random_step, rescore_rounds
 
 MODULES = st.sampled_from([(), ("effects",), ("objectives",), ("effects", "objectives")])
 SETTINGS = settings(max_examples=150, deadline=None,
@@ -43,19 +43,9 @@ def test_drawn_sections_never_cross_and_lines_are_trees(seed, players, modules):
         # Each round's drawing is a forest (no loops) of at most two trees.
         for r in range(4):
             edges = [(d.origin, d.target) for d in drawn if d.round == r]
-            parent: dict[int, int] = {}
-
-            def find(x: int) -> int:
-                while parent.setdefault(x, x) != x:
-                    x = parent[x]
-                return x
-
-            for a, b in edges:
-                ra, rb = find(a), find(b)
-                assert ra != rb, f"loop in round {r + 1}"
-                parent[ra] = rb
-            roots = {find(x) for e in edges for x in e}
-            assert len(roots) <= 2
+            groups, cycles = components(edges)
+            assert cycles == 0, f"loop in round {r + 1}"
+            assert len(groups) <= 2
 
 
 @SETTINGS

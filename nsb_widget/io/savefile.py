@@ -136,8 +136,8 @@ def _read_setup(
         modules = [Module(m) for m in raw.get("modules", [])]
         return make_setup(
             game_map,
-            players=raw.get("players"),  # type: ignore[arg-type]
-            seed=seed,  # type: ignore[arg-type]
+            players=raw.get("players"),  # type: ignore[arg-type]  # checked by make_setup
+            seed=seed,
             scenario=seed is None,
             pencils=raw.get("pencils"),
             modules=modules,

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..errors import MapError, Problem
 from .geometry import (
@@ -40,7 +40,7 @@ class _Collector:
         self.problems.append(Problem(where, message))
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -403,7 +403,8 @@ def _sections(
     pairs: set[tuple[int, int]] = set()
     for k, pair in enumerate(explicit):
         where = f"sections[{k}]"
-        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
+        if not (isinstance(pair, list) and len(pair) == 2
+                and all(isinstance(p, str) for p in pair)):
             out.add(where, "must be a pair of station labels, e.g. ['C4', 'D5']")
             continue
         missing = [p for p in pair if p not in by_label]

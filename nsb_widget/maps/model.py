@@ -190,7 +190,8 @@ class GameMap:
         setattr_(
             self,
             "outer_mask",
-            sum(m for d, m in zip(self.districts, self.district_mask) if d.kind == "outer"),
+            sum(m for d, m in zip(self.districts, self.district_mask, strict=True)
+                if d.kind == "outer"),
         )
         setattr_(self, "labels", tuple(s.label for s in self.stations))
         setattr_(self, "_by_label", MappingProxyType({s.label: s.index for s in self.stations}))

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from ..errors import NotationError
-
 import enum
 from dataclasses import dataclass
 
+from ..errors import NotationError
 from ..maps.model import Symbol
 
 
@@ -20,7 +19,7 @@ class Line(str, enum.Enum):
         return self.value
 
     @property
-    def title(self) -> str:
+    def display_name(self) -> str:
         """``"Bear"`` or ``"Crown"``."""
         return self.value.capitalize()
 
@@ -84,7 +83,8 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise NotationError(f"a card must be text like 'bear square', not {type(text).__name__}")
+            raise NotationError(
+                f"a card must be text like 'bear square', not {type(text).__name__}")
         words = text.strip().lower().replace("-", " ").replace("_", " ").split()
         if words in (["double", "switch"], ["ds"], ["switch"]):
             return cls.double_switch()

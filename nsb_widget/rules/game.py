@@ -86,6 +86,18 @@ class Game:
                 game.pass_turn()
     """
 
+    _phase: Phase
+    _deck: Deck
+    _turns: list[tuple[Card, ...]]
+    _cards: tuple[Card, ...]
+    _preview: Card | None
+    _counts: list[int]
+    _last_turn: bool
+    _ds_back_pending: bool
+    _ds_returned: bool
+    _slots: list[int]
+    _passed: list[bool]
+
     # ------------------------------------------------------------------ construction
     def __init__(self, setup: GameSetup, game_map: GameMap | None = None) -> None:
         self.map: GameMap = game_map if game_map is not None else get_map(setup.map_id)
@@ -108,7 +120,7 @@ class Game:
         seed: int | None = None,
         *,
         scenario: bool = False,
-        map: str | GameMap = "berlin",  # noqa: A002 - the natural name for callers
+        map: str | GameMap = "berlin",
         pencils: Sequence[str] | None = None,
         modules: Iterable[Module | str] = (),
         effects: Sequence[Effect | str] | None = None,
@@ -337,7 +349,8 @@ class Game:
                     return problem
         sheet = self.sheets[player]
         ends = ", ".join(self._labels(sheet.ends(_LINE_INDEX[lines[0]])))
-        where = "any station of your line" if self.is_double_switch else f"an end of your line ({ends})"
+        where = ("any station of your line" if self.is_double_switch
+                 else f"an end of your line ({ends})")
         return Illegality(
             reasons[0].reason if reasons else Reason.NO_SECTION,
             f"no dashed line leads from {where} to {label} without passing another station",
@@ -600,9 +613,9 @@ class Game:
     def _start_round(self) -> None:
         self._phase = Phase.REVEAL
         self._deck = Deck(self.setup.seed, self._round)
-        self._turns: list[tuple[Card, ...]] = []
-        self._cards: tuple[Card, ...] = ()
-        self._preview: Card | None = None
+        self._turns = []
+        self._cards = ()
+        self._preview = None
         self._counts = [0, 0]
         self._last_turn = False
         self._ds_back_pending = False
@@ -727,13 +740,13 @@ class Game:
         if not ds and card.line is not move.line:
             assert card.line is not None
             return no(Reason.WRONG_LINE,
-                      f"the card shows the {card.line.title} line, not the {move.line.title} line")
+                      f"the card shows the {card.line.display_name} line, not the {move.line.display_name} line")
         if ds and not self._slots[player] >> li & 1:
             return no(Reason.SLOT_USED,
-                      f"you have already drawn your {move.line.title} section this Double Switch")
+                      f"you have already drawn your {move.line.display_name} section this Double Switch")
         sheet = self.sheets[player]
         line_name = (f"your joined {sheet.pencil} line" if sheet.joined
-                     else f"your {move.line.title} line")
+                     else f"your {move.line.display_name} line")
         if o == t:
             return no(Reason.SAME_STATION, "a section must join two different stations")
         if ds:

@@ -35,7 +35,7 @@ class Effect(str, enum.Enum):
         return self.value
 
     @property
-    def title(self) -> str:
+    def display_name(self) -> str:
         """The card's name."""
         return _EFFECT_TITLES[self]
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from ..errors import NotationError
-
 import re
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
+from ..errors import NotationError
 from .cards import Card, Line
 
 _MOVE = re.compile(r"^\s*(?:(bear|crown)\s+)?([a-z])\s*(\d{1,2})\s*[-\s]\s*([a-z])\s*(\d{1,2})\s*$",
@@ -104,4 +103,4 @@ class Pass:
         return f"player {self.player + 1}: pass"
 
 
-Action = Union[Reveal, Draw, Pass]
+Action = Reveal | Draw | Pass

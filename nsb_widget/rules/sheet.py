@@ -61,9 +61,9 @@ class Sheet:
 
     __slots__ = (
         "blocked",
+        "ce",
         "cm",
         "cn",
-        "ce",
         "colour_stations",
         "comp",
         "doubled",

@@ -7,8 +7,9 @@ into a small immutable value, or rejected with :class:`IntentError` saying what 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from ..errors import NsbError
 
@@ -65,12 +66,10 @@ class ExportResultIntent:
     data: str
 
 
-Intent = Union[
-    RevealIntent, DrawIntent, PassIntent, UndoIntent, NewGameIntent, SelectPlayerIntent,
-    ExportResultIntent,
-]
-_SIMPLE = {"reveal": RevealIntent, "pass": PassIntent, "undo": UndoIntent,
-           "new_game": NewGameIntent}
+Intent = (RevealIntent | DrawIntent | PassIntent | UndoIntent | NewGameIntent
+          | SelectPlayerIntent | ExportResultIntent)
+_SIMPLE: dict[str, Callable[[], Intent]] = {
+    "reveal": RevealIntent, "pass": PassIntent, "undo": UndoIntent, "new_game": NewGameIntent}
 
 
 def _int(content: dict[str, Any], key: str, low: int, high: int, optional: bool = False) -> Any:

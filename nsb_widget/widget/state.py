@@ -48,7 +48,7 @@ def turn_state(
     counts = game.line_cards_revealed
     waiting = game.waiting_for()
     effects = [
-        {"round": i + 1, "id": e.value, "title": e.title, "text": e.text,
+        {"round": i + 1, "id": e.value, "title": e.display_name, "text": e.text,
          "used": i + 1 < game.round or game.is_over}
         for i, e in enumerate(game.setup.effects)
     ]
@@ -65,7 +65,7 @@ def turn_state(
         "revealed": {"bear": counts[Line.BEAR], "crown": counts[Line.CROWN]},
         "remaining": remaining,
         "deck_size": len(BERLIN_DECK),
-        "effect": None if effect is None else {"id": effect.value, "title": effect.title,
+        "effect": None if effect is None else {"id": effect.value, "title": effect.display_name,
                                                "text": effect.text},
         "effects": effects,
         "objectives": [{"id": o.value, "text": o.text} for o in game.setup.objectives],

@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 _LINES = ("bear", "crown")
 
 
-class BerlinWidget(anywidget.AnyWidget):  # type: ignore[misc]
+class BerlinWidget(anywidget.AnyWidget):
     """Play a game of Next Station: Berlin by clicking its map.
 
     ``BerlinWidget(game, player=0, bots={1: "greedy"})`` shows ``player``'s sheet; players
