@@ -13,7 +13,7 @@ def iter_bits(mask: int) -> list[int]:
     return out
 
 
-def mask_of(indices: "list[int] | tuple[int, ...] | set[int]") -> int:
+def mask_of(indices: list[int] | tuple[int, ...] | set[int]) -> int:
     """The bitset holding ``indices``."""
     mask = 0
     for i in indices:

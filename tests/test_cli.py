@@ -7,9 +7,10 @@ import random
 import subprocess
 import sys
 
+from support import play_random
+
 from nsb_widget import Game
 from nsb_widget.cli import main
-from support import play_random
 
 
 def test_simulate_json(capsys):

@@ -6,9 +6,9 @@ import json
 import random
 
 import pytest
+from support import fingerprint, play_random
 
 from nsb_widget import Game, SaveFileError
-from support import fingerprint, play_random
 
 
 def _finished(seed: int = 4, **kw) -> Game:

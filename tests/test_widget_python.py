@@ -8,8 +8,8 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from nsb_widget import Game  # noqa: E402
-from nsb_widget.widget.widget import BerlinWidget  # noqa: E402
+from nsb_widget import Game
+from nsb_widget.widget.widget import BerlinWidget
 
 
 class Harness:
@@ -48,7 +48,7 @@ def test_reveal_then_draw_by_origin_and_target():
     h.send({"type": "reveal"})
     assert h.game.turn == 1 and h.w.turn["phase"] == "draw"
     assert "turn" in h.synced() and "hints" in h.synced()
-    line, origin, target = h.w.hints["moves"][0]
+    _line, origin, target = h.w.hints["moves"][0]
     h.send({"type": "draw", "origin": origin, "target": target, "line": None})
     assert len(h.game.history) == 2
     assert h.w.sheet["sections"][0][1:3] == [origin, target]

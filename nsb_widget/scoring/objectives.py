@@ -29,7 +29,7 @@ def objective_progress(
     if objective is Objective.ALL_STATIONS_TWO_MAIN:
         done = sum(
             1
-            for d, mask in zip(game_map.districts, game_map.district_mask)
+            for d, mask in zip(game_map.districts, game_map.district_mask, strict=False)
             if d.kind == "main" and network & mask == mask
         )
         return done, 2
