@@ -72,7 +72,7 @@ def test_berlin_start_stations():
 
 def test_no_isolated_station_and_labels():
     m = get_map("berlin")
-    assert all(m.neighbours[s.index] for s in m.stations)
+    assert all(len(m.neighbours[s.index]) >= 2 for s in m.stations)
     assert m.station("c4").label == "C4" if m.station_at(2, 3) else True
     for s in m.stations:
         assert s.label == f"{'ABCDEFGHIJ'[s.x]}{s.y + 1}"
