@@ -582,3 +582,11 @@ def test_solo_handicap_with_a_met_objective():
     assert sheet.total == 10 + 10
     assert sheet.assessment.handicap == 10
     assert sheet.assessment.rated_score == 10
+
+
+def test_sbahn_three_on_line_progress_counts_the_current_round():
+    """The objective's progress follows the line being drawn, not only finished rounds."""
+    g = _example_o_start()
+    assert g.round == 1 and not g.is_last_turn
+    result = objective(g, Objective.SBAHN_THREE_ON_LINE)
+    assert result.progress == 2 and not result.met

@@ -677,3 +677,22 @@ def test_solo_assessment_on_the_score_sheet():
     multi = Game.new(players=2, seed=1)
     end_game(multi)
     assert multi.score_sheet(0).assessment is None
+
+
+def test_no_section_on_a_map_with_explicit_sections():
+    """A map may list its sections; stations in line without a listed section are refused."""
+    from nsb_widget.maps import get_map, load_map
+
+    berlin = get_map("berlin")
+    pairs = [[berlin.stations[s.a].label, berlin.stations[s.b].label] for s in berlin.sections]
+    start = berlin.start_station("green", "bear")
+    removed = [p for p in pairs if start.label in p]
+    custom = load_map(dict(berlin.source, id="sparse",
+                           sections=[p for p in pairs if p not in removed[:1]]))
+    g = Game.new(scenario=True, map=custom, pencils=["green", "pink", "blue", "brown"])
+    other = removed[0][1] if removed[0][0] == start.label else removed[0][0]
+    symbol = custom.station(other).symbol.value
+    g.reveal(f"bear {symbol}")
+    problem = g.why_illegal(f"bear {start.label}-{other}")
+    assert problem is not None and problem.reason is Reason.NO_SECTION
+    assert f"no dashed line between {start.label} and {other}" in problem.message

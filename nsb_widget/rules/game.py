@@ -341,8 +341,7 @@ class Game:
                     return None
                 reasons.append(problem)
         order = [Reason.GAME_OVER, Reason.NO_CARD, Reason.TURN_DONE, Reason.WRONG_SYMBOL,
-                 Reason.LOOP, Reason.SAME_STATION, Reason.CROSSES, Reason.SECTION_TAKEN,
-                 Reason.PARALLEL_SAME_PENCIL]
+                 Reason.LOOP, Reason.SAME_STATION, Reason.CROSSES, Reason.SECTION_TAKEN]
         for reason in order:
             for problem in reasons:
                 if problem.reason is reason:
@@ -679,18 +678,15 @@ class Game:
         if sheet.drawn >> section & 1:
             pencils = sheet.section_pencils[section]
             label = self.map.section_label(section)
+            # Double tracks: one parallel track beside another colour. A track of the current
+            # colour joins two stations already on the current line, so the no-loop rule has
+            # refused it before this point.
             if self.effect is not Effect.DOUBLE_TRACKS or sheet.doubled >> section & 1:
                 return Illegality(
                     Reason.SECTION_TAKEN,
                     f"a {' and a '.join(pencils)} section {label} is already drawn there"
                     + ("" if self.effect is not Effect.DOUBLE_TRACKS else
                        " (Double tracks allows one parallel track, no more)"),
-                )
-            if sheet.pencil in pencils:
-                return Illegality(
-                    Reason.PARALLEL_SAME_PENCIL,
-                    f"{label} is already drawn in {sheet.pencil}: a parallel track must be "
-                    "another colour",
                 )
         return None
 

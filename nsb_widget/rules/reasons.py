@@ -43,8 +43,6 @@ class Reason(str, enum.Enum):
     """The target station is already on this line (no loops)."""
     SECTION_TAKEN = "section_taken"
     """A section is already drawn between these two stations."""
-    PARALLEL_SAME_PENCIL = "parallel_same_pencil"
-    """Double tracks: a parallel section must be of a different colour."""
     CROSSES = "crosses"
     """The section would cross an already drawn section."""
 

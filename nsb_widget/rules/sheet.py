@@ -200,6 +200,12 @@ class Sheet:
 
     def finish_round(self, round_index: int) -> list[RoundLine]:
         """Record the round's connected lines (those with at least one section)."""
+        found = self.current_lines(round_index)
+        self.round_lines.extend(found)
+        return found
+
+    def current_lines(self, round_index: int) -> list[RoundLine]:
+        """The current round's connected lines with at least one section, as they stand."""
         bear_start, crown_start = self.starts
         found: list[RoundLine] = []
         seen: set[int] = set()
@@ -212,5 +218,4 @@ class Sheet:
             members = self.cm[c]
             connected = bool(members >> bear_start & 1 and members >> crown_start & 1)
             found.append(RoundLine(round_index, self.pencil, lines, members, self.cn[c], connected))
-        self.round_lines.extend(found)
         return found

@@ -21,9 +21,11 @@ def build_score_sheet(game: Game, player: int) -> ScoreSheet:
     rounds: tuple[RoundScore, ...] = tuple(sheet.round_scores)  # type: ignore[arg-type]
     colour_masks = list(sheet.colour_stations.values())
     tiers = score_interchanges(game.map, colour_masks, sheet.sbahn)
-    objectives = score_objectives(
-        game.setup.objectives, game.map, colour_masks, sheet.sbahn, sheet.round_lines
-    )
+    lines = list(sheet.round_lines)
+    if not game.is_over:  # the current round's lines count too, as they stand
+        lines += sheet.current_lines(game.round - 1)
+    objectives = score_objectives(game.setup.objectives, game.map, colour_masks, sheet.sbahn,
+                                  lines)
     lines_total = sum(r.score for r in rounds)
     interchanges_total = sum(t.points for t in tiers)
     objectives_total = sum(o.points for o in objectives)
