@@ -735,11 +735,11 @@ class Game:
         ds = card.is_double_switch
         if not ds and card.line is not move.line:
             assert card.line is not None
-            return no(Reason.WRONG_LINE,
-                      f"the card shows the {card.line.display_name} line, not the {move.line.display_name} line")
+            return no(Reason.WRONG_LINE, f"the card shows the {card.line.display_name} line, "
+                                         f"not the {move.line.display_name} line")
         if ds and not self._slots[player] >> li & 1:
-            return no(Reason.SLOT_USED,
-                      f"you have already drawn your {move.line.display_name} section this Double Switch")
+            return no(Reason.SLOT_USED, f"you have already drawn your {move.line.display_name} "
+                                        "section this Double Switch")
         sheet = self.sheets[player]
         line_name = (f"your joined {sheet.pencil} line" if sheet.joined
                      else f"your {move.line.display_name} line")
