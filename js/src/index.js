@@ -1,0 +1,74 @@
+// nsb_widget front end: the anywidget entry point.
+// initialize() runs once per model, render() once per view; both return a cleanup that removes
+// every listener they added.
+//
+// anywidget hands initialize() and each render() a *different* proxy of the same model, so the
+// proxies cannot be used as keys. Views of one model are recognised by the identity of their
+// `map_data` value (the same object for every proxy of one model; sent once per widget).
+import { createStore } from "./store.js";
+import { createView } from "./view.js";
+
+const stores = new WeakMap(); // map_data object (or the model itself) -> shared UI store
+const views = new Set(); // live views of every model
+const answered = new WeakSet(); // export requests already answered (one reply per request)
+
+const isObj = (v) => v !== null && typeof v === "object";
+const keyOf = (model) => (isObj(model.get("map_data")) ? model.get("map_data") : model);
+const sameModel = (a, b) => a === b || keyOf(a) === keyOf(b);
+
+function storeFor(model) {
+  const key = keyOf(model);
+  let store = stores.get(key);
+  if (!store) {
+    store = createStore();
+    stores.set(key, store);
+  }
+  return store;
+}
+
+/** Answer {"type": "export_request", "id", "format"} with one export_result. */
+export function handleCustom(model, msg) {
+  if (!isObj(msg) || msg.type !== "export_request" || answered.has(msg)) return;
+  answered.add(msg);
+  const format = msg.format === "png" ? "png" : msg.format === "svg" ? "svg" : null;
+  const reply = (data, error) => model.send({ type: "export_result", id: msg.id,
+    format: format || String(msg.format), data, ...(error ? { error } : {}) });
+  if (!format) {
+    reply("", `unknown export format ${JSON.stringify(msg.format)} (use "svg" or "png")`);
+    return;
+  }
+  const mine = [...views].filter((v) => sameModel(v.model, model));
+  const view = mine.find((v) => v.root.isConnected) || mine[0];
+  if (!view) {
+    reply("", "no view of the widget is displayed: show the widget, then export");
+    return;
+  }
+  const fail = (err) => reply("", String(err && err.message ? err.message : err));
+  try {
+    if (format === "svg") reply(view.exportSvg());
+    else view.exportPng().then((data) => reply(data), fail);
+  } catch (err) {
+    fail(err);
+  }
+}
+
+function initialize({ model }) {
+  const onCustom = (msg) => handleCustom(model, msg);
+  model.on("msg:custom", onCustom);
+  return () => model.off("msg:custom", onCustom);
+}
+
+function render({ model, el }) {
+  const view = createView(model, el, storeFor(model));
+  views.add(view);
+  // Also listen here, for hosts that never call initialize(); `answered` keeps it to one reply.
+  const onCustom = (msg) => handleCustom(model, msg);
+  model.on("msg:custom", onCustom);
+  return () => {
+    model.off("msg:custom", onCustom);
+    views.delete(view);
+    view.destroy();
+  };
+}
+
+export default { initialize, render };

@@ -1,0 +1,302 @@
+// The map as one SVG (viewBox-based, crisp at any size), drawn in layers so a trait change
+// redraws only its layer: the static map (districts, river, dashed sections, stations) once per
+// map_data; the sheet (drawn sections, S-Bahn circles, interchanges) per sheet; the overlay and
+// highlight layers per scores / hints / selection.
+import { s, clear, r2 } from "./dom.js";
+import { symbolPath, symbolInnerCentre, lineIconPath } from "./symbols.js";
+
+export const CELL = 64;
+export const MARGIN = 26; // room for the column letters and row numbers
+export const STATION_R = 14;
+const TRACK = 7; // drawn section width
+const PARALLEL_GAP = 9; // offset of a parallel track (Double tracks)
+const LINE_NAMES = ["bear", "crown"];
+
+/** Grid geometry: grid unit u (station centres at integers) -> viewBox coordinate. */
+export function geometry(map) {
+  const pad = MARGIN + CELL / 2;
+  return {
+    pad,
+    width: 2 * MARGIN + map.width * CELL,
+    height: 2 * MARGIN + map.height * CELL,
+    px: (u) => r2(pad + u * CELL),
+  };
+}
+
+/** Short, unique codes for the pencils ("G", "P", "Bl", "Br"): colour is never the only cue. */
+export function pencilCodes(pencils) {
+  const names = pencils.map((p) => p.name || p.id || "?");
+  return names.map((n, i) => {
+    for (let len = 1; len <= n.length; len++) {
+      const code = n.slice(0, len);
+      const clash = names.some((m, j) => j !== i && m.slice(0, len).toLowerCase()
+        === code.toLowerCase());
+      if (!clash) return code.charAt(0).toUpperCase() + code.slice(1);
+    }
+    return n.charAt(0).toUpperCase() + (i + 1);
+  });
+}
+
+/** Pencil info by id and by index: {id, name, color, code}. */
+export function pencilTable(map) {
+  const codes = pencilCodes(map.pencils);
+  const list = map.pencils.map((p, i) => ({ ...p, code: codes[i] }));
+  const byId = new Map(list.map((p) => [p.id, p]));
+  const unknown = { id: "", name: "?", color: "#777777", code: "?" };
+  return {
+    list,
+    at: (i) => list[i] || unknown,
+    get: (id) => byId.get(id) || { ...unknown, id, name: id || "?" },
+  };
+}
+
+const LAYERS = ["static", "tint", "sheet", "stations", "marks", "overlay", "hl", "hit"];
+
+/** The SVG element and its (empty) layers. */
+export function createMapSvg(doc) {
+  const svg = s(doc, "svg", {
+    class: "nsb-map",
+    tabindex: "0",
+    role: "application",
+    "aria-roledescription": "game map",
+    "aria-label": "Map. Arrow keys or Tab move between the highlighted stations, Enter picks, "
+      + "Escape cancels.",
+    focusable: "true",
+  });
+  const layers = {};
+  for (const name of LAYERS) {
+    layers[name] = s(doc, "g", { class: `nsb-layer nsb-layer-${name}` });
+    svg.append(layers[name]);
+  }
+  return { svg, layers };
+}
+
+const pointsAttr = (pts, geo) => pts.map(([x, y]) => `${geo.px(x)},${geo.px(y)}`).join(" ");
+
+/** Draw everything that never changes during a game. Returns the geometry. */
+export function drawStatic(svg, layers, map, pencils) {
+  const doc = svg.ownerDocument;
+  const geo = geometry(map);
+  svg.setAttribute("viewBox", `0 0 ${geo.width} ${geo.height}`);
+  svg.dataset.mapId = map.id;
+  const st = clear(layers.static);
+  st.append(s(doc, "rect", { class: "nsb-paper", x: 0, y: 0, width: geo.width,
+    height: geo.height, rx: 6 }));
+
+  // Column letters and row numbers.
+  const grid = s(doc, "g", { class: "nsb-grid-labels", "aria-hidden": "true" });
+  for (let x = 0; x < map.width; x++) {
+    const letter = String.fromCharCode(65 + x);
+    grid.append(s(doc, "text", { x: geo.px(x), y: MARGIN - 9, text: letter }));
+    grid.append(s(doc, "text", { x: geo.px(x), y: geo.height - 8, text: letter }));
+  }
+  for (let y = 0; y < map.height; y++) {
+    grid.append(s(doc, "text", { x: MARGIN / 2, y: geo.px(y) + 4, text: String(y + 1) }));
+    grid.append(s(doc, "text", { x: geo.width - MARGIN / 2, y: geo.px(y) + 4,
+      text: String(y + 1) }));
+  }
+  st.append(grid);
+
+  // Districts: a faint fill, yellow boundaries on top of all fills.
+  const fills = s(doc, "g", { class: "nsb-districts" });
+  const borders = s(doc, "g", { class: "nsb-district-borders", "aria-hidden": "true" });
+  for (const d of map.districts) {
+    const path = d.outline.map((loop) => `M${pointsAttr(loop, geo).replace(/ /g, "L")}Z`).join("");
+    if (!path) continue;
+    fills.append(s(doc, "path", { class: `nsb-district nsb-district-${d.kind === "outer"
+      ? "outer" : "main"}`, d: path, "data-district": d.index },
+    s(doc, "title", { text: `${d.name} (${d.kind} district)` })));
+    borders.append(s(doc, "path", { class: "nsb-district-border", d: path }));
+  }
+  st.append(fills);
+
+  if (map.river && map.river.polyline.length > 1) {
+    st.append(s(doc, "polyline", { class: "nsb-river", points: pointsAttr(map.river.polyline, geo) },
+      s(doc, "title", { text: map.river.name })));
+  }
+  st.append(borders);
+
+  const names = s(doc, "g", { class: "nsb-district-names", "aria-hidden": "true" });
+  for (const d of map.districts) {
+    if (!d.label_at || !d.name) continue;
+    names.append(s(doc, "text", { class: "nsb-district-name", x: geo.px(d.label_at[0]),
+      y: geo.px(d.label_at[1]) + 2, text: d.name }));
+  }
+  st.append(names);
+
+  // Potential sections: thin dashed grey.
+  let dpath = "";
+  for (const [a, b] of map.sections) {
+    const A = map.stations[a];
+    const B = map.stations[b];
+    dpath += `M${geo.px(A.x)},${geo.px(A.y)}L${geo.px(B.x)},${geo.px(B.y)}`;
+  }
+  st.append(s(doc, "path", { class: "nsb-potential", d: dpath, "data-count": map.sections.length }));
+
+  // Stations (symbol, start colour + Bear/Crown icon, label).
+  const stl = clear(layers.stations);
+  for (const station of map.stations) {
+    if (!Number.isFinite(station.x) || !Number.isFinite(station.y)) continue;
+    const cx = geo.px(station.x);
+    const cy = geo.px(station.y);
+    const g = s(doc, "g", { class: "nsb-station", "data-station": station.index,
+      "data-symbol": station.symbol });
+    const sym = s(doc, "path", { class: "nsb-symbol", d: symbolPath(station.symbol, cx, cy,
+      STATION_R) });
+    g.append(sym);
+    if (station.start) {
+      const pencil = pencils.get(station.start.pencil);
+      g.classList.add("nsb-start");
+      g.dataset.startPencil = station.start.pencil;
+      g.dataset.startLine = station.start.line;
+      sym.setAttribute("style", `fill:${pencil.color}`);
+      const [ix, iy] = symbolInnerCentre(station.symbol, cx, cy, STATION_R);
+      g.append(s(doc, "path", { class: "nsb-start-icon",
+        d: lineIconPath(station.start.line, ix, iy, station.symbol === "triangle" ? 5 : 6.5) }));
+    }
+    g.append(s(doc, "text", { class: "nsb-station-label", x: cx + STATION_R + 1,
+      y: cy - STATION_R + 3, text: station.label }));
+    const lineName = station.start ? `, ${pencils.get(station.start.pencil).name} `
+      + `${station.start.line === "crown" ? "Crown" : "Bear"} start station` : "";
+    g.append(s(doc, "title", { text: `${station.label}: ${station.symbol}${lineName}` }));
+    stl.append(g);
+  }
+
+  // Hit targets on top of everything: what clicks land on.
+  const hit = clear(layers.hit);
+  for (const station of map.stations) {
+    if (!Number.isFinite(station.x) || !Number.isFinite(station.y)) continue;
+    hit.append(s(doc, "circle", { class: "nsb-hit", cx: geo.px(station.x), cy: geo.px(station.y),
+      r: CELL * 0.42, "data-station": station.index,
+      "aria-label": `${station.label} ${station.symbol}` }));
+  }
+  return geo;
+}
+
+/** Offset a segment sideways by `d` (parallel tracks). */
+function offsetSegment(x1, y1, x2, y2, d) {
+  const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+  const nx = (-(y2 - y1) / len) * d;
+  const ny = ((x2 - x1) / len) * d;
+  return [r2(x1 + nx), r2(y1 + ny), r2(x2 + nx), r2(y2 + ny)];
+}
+
+/**
+ * Draw the player's sheet: sections in pencil colours (Bear solid, Crown with a centre stripe,
+ * a pencil-initial badge at each midpoint), parallel tracks offset, S-Bahn circles,
+ * interchange badges and this round's start stations.
+ */
+export function drawSheet(layers, map, geo, sheet, pencils) {
+  const doc = layers.sheet.ownerDocument;
+  const sl = clear(layers.sheet);
+  const marks = clear(layers.marks);
+  const tracks = s(doc, "g", { class: "nsb-tracks" });
+  const badges = s(doc, "g", { class: "nsb-badges" });
+  // Sections drawn more than once (Double tracks) sit side by side, centred on the dashes.
+  const keyOf = (row) => (row[0] >= 0 ? row[0] : `${Math.min(row[1], row[2])}-${Math.max(row[1], row[2])}`);
+  const total = new Map();
+  for (const row of sheet.sections) total.set(keyOf(row), (total.get(keyOf(row)) || 0) + 1);
+  const seen = new Map();
+  const sbahnPencil = new Map();
+  for (const row of sheet.sections) {
+    const [section, a, b, pi, line, round, flags] = row;
+    const A = map.stations[a];
+    const B = map.stations[b];
+    const pencil = pencils.at(pi);
+    const key = keyOf(row);
+    const k = seen.get(key) || 0;
+    seen.set(key, k + 1);
+    const n = total.get(key);
+    const [P, Q] = a < b ? [A, B] : [B, A];
+    let [x1, y1, x2, y2] = [geo.px(P.x), geo.px(P.y), geo.px(Q.x), geo.px(Q.y)];
+    const parallel = (flags & 2) !== 0 || n > 1;
+    if (n > 1) [x1, y1, x2, y2] = offsetSegment(x1, y1, x2, y2, (k - (n - 1) / 2) * PARALLEL_GAP);
+    const lineName = LINE_NAMES[line] || "bear";
+    const g = s(doc, "g", {
+      class: `nsb-section nsb-section-${lineName}${parallel ? " nsb-parallel" : ""}`,
+      "data-section": section, "data-from": a, "data-to": b, "data-pencil": pencil.id,
+      "data-line": lineName, "data-round": round,
+    });
+    const seg = { x1, y1, x2, y2 };
+    g.append(s(doc, "line", { class: "nsb-track-casing", ...seg }));
+    g.append(s(doc, "line", { class: "nsb-track", ...seg, style: `stroke:${pencil.color}` }));
+    if (lineName === "crown") g.append(s(doc, "line", { class: "nsb-track-stripe", ...seg }));
+    g.append(s(doc, "title", { text: `${pencil.name} ${lineName === "crown" ? "Crown" : "Bear"} `
+      + `line, round ${round}: ${A.label}–${B.label}${parallel ? " (parallel track)" : ""}`
+      + `${flags & 1 ? ", to an S-Bahn station" : ""}` }));
+    tracks.append(g);
+    // Badges of side-by-side tracks slide along the track so they do not overlap.
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const slide = n > 1 ? (k - (n - 1) / 2) * 16 : 0;
+    const mx = r2((x1 + x2) / 2 + ((x2 - x1) / len) * slide);
+    const my = r2((y1 + y2) / 2 + ((y2 - y1) / len) * slide);
+    badges.append(s(doc, "g", { class: "nsb-badge", "aria-hidden": "true" },
+      s(doc, "circle", { cx: mx, cy: my, r: pencil.code.length > 1 ? 7.5 : 6.5,
+        style: `stroke:${pencil.color}` }),
+      s(doc, "text", { x: mx, y: my + 2.6, style: `fill:${pencil.color}`,
+        class: pencil.code.length > 1 ? "nsb-badge-2" : null, text: pencil.code })));
+    if (flags & 1 && !sbahnPencil.has(b)) sbahnPencil.set(b, pencil);
+  }
+  sl.append(tracks, badges);
+  sl.dataset.count = String(sheet.sections.length);
+
+  // This round's start stations: a soft halo.
+  for (const name of LINE_NAMES) {
+    const { start, stations } = sheet.lines[name];
+    if (start === null || !stations.length) continue; // no lines in play (e.g. game over)
+    const st = map.stations[start];
+    marks.append(s(doc, "circle", { class: "nsb-current-start", cx: geo.px(st.x),
+      cy: geo.px(st.y), r: STATION_R + 9, "data-station": start, "data-line": name }));
+  }
+  for (const i of sheet.sbahn) {
+    const st = map.stations[i];
+    const pencil = sbahnPencil.get(i);
+    marks.append(s(doc, "circle", { class: "nsb-sbahn", cx: geo.px(st.x), cy: geo.px(st.y),
+      r: STATION_R + 5, "data-station": i, style: pencil ? `stroke:${pencil.color}` : null },
+    s(doc, "title", { text: `${st.label}: S-Bahn station` })));
+  }
+  for (const [i, n] of sheet.interchanges) {
+    const st = map.stations[i];
+    const bx = geo.px(st.x) - STATION_R - 2;
+    const by = geo.px(st.y) - STATION_R - 2;
+    marks.append(s(doc, "g", { class: "nsb-interchange", "data-station": i, "data-colours": n },
+      s(doc, "circle", { cx: bx, cy: by, r: 7.5 }),
+      s(doc, "text", { x: bx, y: by + 3.3, text: String(n) }),
+      s(doc, "title", { text: `${st.label}: interchange of ${n} colours` })));
+  }
+}
+
+/**
+ * Highlights: `origins` (line ends to start from), `targets` (where the selected origin, or
+ * a one-click move, leads), `faint` (reachable but needing a choice), the selected station,
+ * the keyboard focus, a ghost section from the selection to the focused/hovered target, and
+ * the station an error notice is about.
+ */
+export function drawHighlights(layer, map, geo, hl) {
+  const doc = layer.ownerDocument;
+  clear(layer);
+  const at = (i) => [geo.px(map.stations[i].x), geo.px(map.stations[i].y)];
+  if (hl.ghost) {
+    const [a, b] = hl.ghost;
+    const [x1, y1] = at(a);
+    const [x2, y2] = at(b);
+    layer.append(s(doc, "line", { class: "nsb-ghost", x1, y1, x2, y2 }));
+  }
+  const ring = (i, cls, r) => {
+    const [cx, cy] = at(i);
+    layer.append(s(doc, "circle", { class: cls, cx, cy, r, "data-station": i }));
+  };
+  for (const i of hl.faint) ring(i, "nsb-hl-faint", STATION_R + 7);
+  for (const i of hl.targets) ring(i, "nsb-hl-target", STATION_R + 7);
+  for (const i of hl.origins) ring(i, i === hl.selected ? "nsb-hl-origin nsb-hl-selected"
+    : "nsb-hl-origin", STATION_R + 7);
+  if (hl.error !== null && hl.error !== undefined && map.okStation(hl.error)) {
+    ring(hl.error, "nsb-hl-error", STATION_R + 11);
+  }
+  if (hl.focus !== null && hl.focus !== undefined && map.okStation(hl.focus)) {
+    const [cx, cy] = at(hl.focus);
+    const r = STATION_R + 13;
+    layer.append(s(doc, "rect", { class: "nsb-hl-focus", x: cx - r, y: cy - r, width: 2 * r,
+      height: 2 * r, rx: 7, "data-station": hl.focus }));
+  }
+}

@@ -1,0 +1,597 @@
+// One view of the widget: builds the DOM, listens to the model and the store, draws each trait
+// into its own part, and turns clicks and keys into intents (model.send). destroy() removes
+// every listener it added.
+import { h, now } from "./dom.js";
+import { readAll, readMap, readSheet, readTurn, readHints, readScores, readNotice } from "./normalize.js";
+import { createMapSvg, drawStatic, drawSheet, drawHighlights, pencilTable } from "./map.js";
+import { drawOverlay, overlayRounds } from "./overlay.js";
+import { analyse, decideClick, highlightSets, candidates, step } from "./interaction.js";
+import { createToolbar, updateToolbar, createPanel, updatePanel, updateNow } from "./cards.js";
+import { createScoreSheet, updateScoreSheet } from "./scoresheet.js";
+import { serializeSvg, svgToPngBase64, download } from "./export.js";
+
+const TRAITS = ["map_data", "sheet", "turn", "hints", "scores", "notice"];
+const KEYS = { r: "reveal", n: "reveal", p: "pass", u: "undo", o: "overlay" };
+const isPlain = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+let viewCounter = 0;
+
+export function createView(model, el, store) {
+  const t0 = now();
+  const doc = el.ownerDocument;
+  const id = `nsb-${++viewCounter}`;
+  const ui = { cursor: null, hover: null, term: null, local: null, armedNewGame: false,
+    exporting: false, noticeId: null };
+  let st = readAll(model);
+  let pencils = pencilTable(st.map || { pencils: [] });
+  let geo = null;
+  let armTimer = null;
+  let destroyed = false;
+
+  // ---------------------------------------------------------------- DOM skeleton
+  const root = h(doc, "div", { class: "nsb-widget", "data-lm-suppress-shortcuts": "true",
+    "data-view": id });
+  const toolbar = createToolbar(doc);
+  const notice = h(doc, "div", { class: "nsb-notice", role: "status", "aria-live": "polite",
+    "aria-atomic": "true" });
+  const { svg, layers } = createMapSvg(doc);
+  const placeholder = h(doc, "div", { class: "nsb-placeholder", text: "Waiting for the map…" });
+  const help = h(doc, "div", { class: "nsb-help" });
+  const roundPicker = h(doc, "div", { class: "nsb-ov-rounds", role: "group",
+    "aria-label": "Round shown by the teaching overlay" }, h(doc, "span", { text: "Show round" }));
+  for (let n = 1; n <= 4; n++) {
+    roundPicker.append(h(doc, "button", { type: "button", class: "nsb-btn nsb-btn-small",
+      "data-action": "overlay-round", "data-round": n, "aria-label": `Overlay: round ${n}`,
+      "aria-pressed": "false", text: String(n) }));
+  }
+  const caption = h(doc, "div", { class: "nsb-caption", hidden: true }, roundPicker,
+    h(doc, "p", { text: "Tinted: the districts the round's line passes through. Haloed: its "
+      + "stations in the best district (dashed outline). +10: connected start stations. "
+      + "Interchanges show their points (S-Bahn ×2). Hover a score-sheet box to see one term." }));
+  const live = h(doc, "div", { class: "nsb-sr-only", "aria-live": "polite" });
+  const mapBox = h(doc, "div", { class: "nsb-mapbox" }, svg, placeholder, caption, live);
+  const panel = createPanel(doc);
+  const score = createScoreSheet(doc);
+  const nowCards = h(doc, "div", { class: "nsb-now", role: "img", hidden: true });
+  root.append(toolbar.el, h(doc, "div", { class: "nsb-messages" }, nowCards, notice, help),
+    h(doc, "div", { class: "nsb-main" }, mapBox, panel.el), score.el);
+  el.append(root);
+
+  // ---------------------------------------------------------------- drawing
+  function showLocal(text, level = "info") {
+    ui.local = text ? { text, level } : null;
+    drawNotice();
+  }
+
+  function safely(what, fn) {
+    try {
+      fn();
+    } catch (err) {
+      // Keep the widget alive: say what could not be shown, log the details.
+      if (globalThis.console) console.error(`nsb_widget: could not draw ${what}`, err);
+      ui.local = { text: `Could not show the ${what}: ${err && err.message ? err.message : err}`,
+        level: "error" };
+      try { drawNotice(); } catch { /* the notice itself failed: nothing more to do */ }
+    }
+  }
+
+  function malformed() {
+    return TRAITS.filter((t) => {
+      const v = model.get(t);
+      return v !== undefined && v !== null && !isPlain(v);
+    });
+  }
+
+  function drawNotice() {
+    const n = st.notice;
+    const shown = ui.local || (n.text ? { text: n.text, level: n.level } : null);
+    notice.textContent = shown ? shown.text : "";
+    notice.dataset.level = shown ? shown.level : "";
+    notice.classList.toggle("nsb-notice-empty", !shown);
+    help.hidden = Boolean(shown);
+    help.textContent = helpText();
+    if (shown && shown.level === "error") notice.setAttribute("role", "alert");
+    else notice.setAttribute("role", "status");
+  }
+
+  function helpText() {
+    const { turn, hints, map } = st;
+    if (!map) return "";
+    const names = (ids) => ids.map((i) => (turn.players[i] || {}).name || `Player ${i + 1}`)
+      .join(", ");
+    if (turn.game_over) return "Game over. New game starts another one.";
+    if (turn.phase === "reveal") {
+      return turn.can_reveal ? "Reveal the next card (R)."
+        : `Waiting for ${names(turn.waiting_for) || "the other players"}.`;
+    }
+    if (turn.phase !== "draw") return "";
+    if (!hints.open_lines.length) {
+      return turn.waiting_for.length ? `Waiting for ${names(turn.waiting_for)} to draw.` : "";
+    }
+    if (!hints.moves.length) return "No section can be drawn for this card: Pass (P).";
+    if (store.state.selected !== null) {
+      return "Click a highlighted station to draw to it (Esc cancels).";
+    }
+    return "Click a line end (solid ring), then a station to draw to. A station with a dashed "
+      + "ring is one click away.";
+  }
+
+  function flashNotice() {
+    notice.classList.remove("nsb-flash");
+    void notice.offsetWidth; // restart the CSS animation when the same text comes twice
+    notice.classList.add("nsb-flash");
+  }
+
+  function drawMapAll() {
+    if (!st.map) {
+      geo = null;
+      svg.style.display = "none";
+      placeholder.hidden = false;
+      return;
+    }
+    svg.style.display = "";
+    placeholder.hidden = true;
+    pencils = pencilTable(st.map);
+    geo = drawStatic(svg, layers, st.map, pencils);
+    svg.setAttribute("aria-label", `${st.map.title} map. Arrow keys or Tab move between the `
+      + "highlighted stations, Enter picks, Escape cancels.");
+  }
+
+  function drawSheetLayer() {
+    if (!geo) return;
+    drawSheet(layers, st.map, geo, st.sheet, pencils);
+  }
+
+  function drawOverlayLayer() {
+    if (!geo) return;
+    const { rounds, latest } = overlayRounds(st.scores);
+    const round = rounds.includes(store.state.overlayRound) ? store.state.overlayRound : latest;
+    drawOverlay(layers.tint, layers.overlay, st.map, geo, st.scores, pencils,
+      { all: store.state.overlay, term: ui.term, round });
+    caption.hidden = !store.state.overlay;
+    for (const b of roundPicker.querySelectorAll("button")) {
+      const n = Number(b.dataset.round);
+      b.disabled = !rounds.includes(n);
+      b.setAttribute("aria-pressed", n === round ? "true" : "false");
+    }
+  }
+
+  function hlState() {
+    const sel = store.state.selected;
+    const hl = highlightSets(st.hints, sel, store.state.choose);
+    const pointer = ui.hover !== null ? ui.hover : ui.cursor;
+    const ghost = hl.selected !== null && pointer !== null && hl.targets.includes(pointer)
+      ? [hl.selected, pointer] : null;
+    const error = !ui.local && st.notice.level === "error" ? st.notice.station : null;
+    return { ...hl, focus: ui.cursor, ghost, error };
+  }
+
+  function drawHighlightLayer() {
+    if (!geo) return;
+    const hl = hlState();
+    drawHighlights(layers.hl, st.map, geo, hl);
+    svg.dataset.selected = hl.selected === null ? "" : String(hl.selected);
+  }
+
+  function drawPanel() {
+    updatePanel(panel, st, pencils);
+    updateNow(nowCards, st.turn);
+  }
+
+  function drawToolbar() {
+    updateToolbar(toolbar, st, { overlay: store.state.overlay, armedNewGame: ui.armedNewGame,
+      exporting: ui.exporting });
+  }
+
+  function drawScores() {
+    updateScoreSheet(score, st.scores, st.turn, pencils, st.sheet.pencil);
+  }
+
+  function renderAll() {
+    st = readAll(model);
+    safely("map", drawMapAll);
+    safely("sheet", drawSheetLayer);
+    safely("overlay", drawOverlayLayer);
+    safely("highlights", drawHighlightLayer);
+    safely("panel", drawPanel);
+    safely("buttons", drawToolbar);
+    safely("score sheet", drawScores);
+    ui.noticeId = st.notice.id;
+    drawNotice();
+    const bad = malformed();
+    if (!st.map && model.get("map_data") !== undefined && model.get("map_data") !== null) {
+      bad.push("map_data");
+    }
+    if (bad.length) {
+      showLocal(`Some widget data could not be read (${[...new Set(bad)].join(", ")}); `
+        + "showing what is available.", "error");
+    }
+  }
+
+  // A selected origin that is no longer a legal origin is dropped (new turn, move drawn...).
+  function validateSelection() {
+    const origins = new Set(st.hints.origins);
+    const sel = store.state.selected;
+    const patch = {};
+    if (sel !== null && !origins.has(sel)) patch.selected = null;
+    const ch = store.state.choose;
+    if (ch && !ch.origins.every((o) => origins.has(o))) patch.choose = null;
+    if (Object.keys(patch).length) store.set(patch);
+    if (ui.cursor !== null && !candidates(st.map, st.hints, store.state.selected,
+      store.state.choose).includes(ui.cursor)) ui.cursor = null;
+  }
+
+  const updaters = {
+    map_data: () => renderAll(),
+    sheet: () => {
+      st.sheet = readSheet(model.get("sheet"), st.map);
+      safely("sheet", drawSheetLayer);
+      safely("panel", drawPanel);
+      safely("score sheet", drawScores);
+    },
+    turn: () => {
+      st.turn = readTurn(model.get("turn"));
+      if (st.turn.game_over || st.turn.phase !== "draw") disarm();
+      safely("panel", drawPanel);
+      safely("buttons", drawToolbar);
+      safely("score sheet", drawScores);
+      drawNotice();
+    },
+    hints: () => {
+      st.hints = readHints(model.get("hints"), st.map);
+      validateSelection();
+      safely("highlights", drawHighlightLayer);
+      safely("panel", drawPanel);
+      safely("buttons", drawToolbar);
+      drawNotice();
+    },
+    scores: () => {
+      st.scores = readScores(model.get("scores"));
+      safely("score sheet", drawScores);
+      safely("overlay", drawOverlayLayer);
+    },
+    notice: () => {
+      st.notice = readNotice(model.get("notice"));
+      if (st.notice.id !== ui.noticeId) {
+        ui.noticeId = st.notice.id;
+        ui.local = null;
+        if (st.notice.text) flashNotice();
+      }
+      drawNotice();
+      safely("highlights", drawHighlightLayer);
+    },
+  };
+
+  const handlers = {};
+  for (const trait of TRAITS) {
+    handlers[trait] = () => {
+      if (destroyed) return;
+      const t = now();
+      const v = model.get(trait);
+      if (v !== undefined && v !== null && !isPlain(v)) {
+        showLocal(`The widget received a malformed "${trait}" and ignored it.`, "error");
+      }
+      updaters[trait]();
+      el.dataset.updateMs = (now() - t).toFixed(2);
+    };
+    model.on(`change:${trait}`, handlers[trait]);
+  }
+
+  const offStore = store.subscribe(() => {
+    if (destroyed) return;
+    validateSelection();
+    safely("overlay", drawOverlayLayer);
+    safely("highlights", drawHighlightLayer);
+    safely("buttons", drawToolbar);
+    drawNotice();
+  });
+
+  // ---------------------------------------------------------------- intents
+  function send(msg) {
+    model.send(msg);
+  }
+
+  function disarm() {
+    if (armTimer !== null) clearTimeout(armTimer);
+    armTimer = null;
+    if (ui.armedNewGame) {
+      ui.armedNewGame = false;
+      drawToolbar();
+    }
+  }
+
+  function onStation(i, viaKeyboard = false) {
+    if (!st.map || !st.map.okStation(i)) return;
+    const A = analyse(st.hints);
+    const d = decideClick(i, store.state.selected, st.hints, A);
+    const label = st.map.stations[i].label;
+    if (d.kind === "select") {
+      ui.local = null;
+      store.set({ selected: d.origin, choose: null });
+      if (viaKeyboard) {
+        ui.cursor = candidates(st.map, st.hints, d.origin, null, A)[0] ?? null;
+        drawHighlightLayer();
+      }
+      announce(`${label} selected: pick a highlighted station to draw to.`);
+    } else if (d.kind === "deselect") {
+      store.set({ selected: null, choose: null });
+      announce("Selection cancelled.");
+    } else if (d.kind === "choose") {
+      store.set({ selected: null, choose: { target: d.target, origins: d.origins } });
+      const ends = d.origins.map((o) => st.map.stations[o].label).join(", ");
+      showLocal(`Several line ends reach ${label} (${ends}): click the one to draw from first.`,
+        "info");
+      if (viaKeyboard) {
+        ui.cursor = candidates(st.map, st.hints, null, store.state.choose, A)[0] ?? null;
+        drawHighlightLayer();
+      }
+    } else {
+      ui.local = null;
+      drawNotice();
+      send(d.message);
+      // A legal draw ends the selection; a refused one keeps it so the player can retry.
+      if (d.message.line !== null) {
+        ui.cursor = null;
+        store.set({ selected: null, choose: null });
+      }
+    }
+  }
+
+  function announce(text) {
+    live.textContent = text;
+  }
+
+  function act(action, el = null) {
+    const btn = el || toolbar.buttons[action];
+    if (btn && btn.disabled) return;
+    if (action !== "new-game") disarm();
+    switch (action) {
+      case "reveal":
+        store.set({ selected: null, choose: null });
+        send({ type: "reveal" });
+        break;
+      case "pass":
+        send({ type: "pass" });
+        break;
+      case "undo":
+        send({ type: "undo" });
+        break;
+      case "overlay":
+        store.set({ overlay: !store.state.overlay });
+        break;
+      case "overlay-round":
+        store.set({ overlayRound: Number(btn.dataset.round) });
+        break;
+      case "new-game": {
+        const inProgress = !st.turn.game_over && (st.turn.turn > 0 || st.turn.round > 1);
+        if (inProgress && !ui.armedNewGame) {
+          ui.armedNewGame = true;
+          drawToolbar();
+          armTimer = setTimeout(disarm, 4000);
+        } else {
+          disarm();
+          store.set({ selected: null, choose: null });
+          send({ type: "new_game" });
+        }
+        break;
+      }
+      case "export-svg":
+        safely("export", () => offer("svg", exportSvg()));
+        break;
+      case "export-png":
+        ui.exporting = true;
+        drawToolbar();
+        exportPng().then((data) => offer("png", data), (err) => {
+          showLocal(`PNG export failed: ${err && err.message ? err.message : err}`, "error");
+        }).finally(() => {
+          ui.exporting = false;
+          if (!destroyed) drawToolbar();
+        });
+        break;
+      default:
+    }
+  }
+
+  function fileName(ext) {
+    const who = (st.scores.sheet.name || `player-${st.sheet.player + 1}`).toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+    return `next-station-${st.map ? st.map.id : "map"}-${who || "sheet"}.${ext}`;
+  }
+
+  // Downloads go through a cancelable "nsb-export" event so hosts and tests can take the file.
+  function offer(format, data) {
+    if (destroyed) return;
+    const mime = format === "svg" ? "image/svg+xml" : "image/png";
+    const detail = { format, filename: fileName(format), mime, data };
+    const Ev = doc.defaultView && doc.defaultView.CustomEvent;
+    const ev = Ev ? new Ev("nsb-export", { detail, bubbles: true, cancelable: true }) : null;
+    if (ev && !root.dispatchEvent(ev)) return;
+    download(doc, detail.filename, data, mime, { base64: format === "png" });
+  }
+
+  function footer() {
+    const sh = st.scores.sheet;
+    const who = sh.name || (st.turn.players[st.sheet.player] || {}).name || "";
+    const when = st.turn.game_over ? "final result" : `round ${Math.max(1, st.turn.round)}`;
+    return `Next Station: ${st.map ? st.map.title : ""}${who ? ` · ${who}` : ""} · ${when}`
+      + ` · ${sh.total} points`;
+  }
+
+  function exportSvg() {
+    if (!st.map) throw new Error("there is no map to export");
+    return serializeSvg(svg, { footer: footer() });
+  }
+
+  function exportPng() {
+    try {
+      return svgToPngBase64(doc, exportSvg());
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
+  // ---------------------------------------------------------------- DOM events (delegated)
+  const stationOf = (target) => {
+    const node = target && target.closest ? target.closest("[data-station]") : null;
+    if (!node || !svg.contains(node)) return null;
+    const i = Number(node.getAttribute("data-station"));
+    return Number.isInteger(i) ? i : null;
+  };
+
+  function onClick(e) {
+    const btn = e.target.closest ? e.target.closest("button[data-action]") : null;
+    if (btn && root.contains(btn)) {
+      act(btn.dataset.action, btn);
+      return;
+    }
+    const i = stationOf(e.target);
+    if (i !== null) {
+      ui.cursor = null;
+      onStation(i);
+    }
+  }
+
+  function onChange(e) {
+    const sel = e.target;
+    if (sel && sel.dataset && sel.dataset.action === "select-player") {
+      const p = Number(sel.value);
+      if (Number.isInteger(p)) {
+        store.set({ selected: null, choose: null });
+        send({ type: "select_player", player: p });
+      }
+    }
+  }
+
+  function termOf(target) {
+    const node = target && target.closest ? target.closest("[data-term]") : null;
+    return node && score.el.contains(node) ? node.getAttribute("data-term") : null;
+  }
+
+  function setTerm(term) {
+    if (term === ui.term) return;
+    ui.term = term;
+    for (const n of score.el.querySelectorAll(".nsb-term-active")) n.classList.remove("nsb-term-active");
+    if (term) {
+      for (const n of score.el.querySelectorAll("[data-term]")) {
+        if (n.getAttribute("data-term") === term) n.classList.add("nsb-term-active");
+      }
+    }
+    safely("overlay", drawOverlayLayer);
+  }
+
+  function onOver(e) {
+    const term = termOf(e.target);
+    if (term !== null) setTerm(term);
+    const i = stationOf(e.target);
+    if (i !== ui.hover && (i !== null || svg.contains(e.target))) {
+      ui.hover = i;
+      if (store.state.selected !== null) safely("highlights", drawHighlightLayer);
+    }
+  }
+
+  function onOut(e) {
+    const to = e.relatedTarget;
+    if (ui.term !== null && termOf(e.target) !== null && termOf(to) === null
+      && !(doc.activeElement && termOf(doc.activeElement))) setTerm(null);
+    if (ui.hover !== null && !(to && svg.contains(to) && stationOf(to) !== null)) {
+      ui.hover = null;
+      if (store.state.selected !== null) safely("highlights", drawHighlightLayer);
+    }
+  }
+
+  function onFocusIn(e) {
+    const term = termOf(e.target);
+    if (term !== null) setTerm(term);
+  }
+
+  function onFocusOut(e) {
+    if (termOf(e.target) !== null && termOf(e.relatedTarget) === null) setTerm(null);
+    if (e.target === svg && ui.cursor !== null) {
+      ui.cursor = null;
+      safely("highlights", drawHighlightLayer);
+    }
+  }
+
+  function describe(i) {
+    const stn = st.map.stations[i];
+    const sel = store.state.selected;
+    const role = i === sel ? "selected line end, Enter cancels"
+      : sel !== null ? "Enter draws a section to it"
+        : st.hints.origins.includes(i) ? "line end, Enter selects" : "Enter draws a section to it";
+    return `${stn.label} ${stn.symbol}: ${role}`;
+  }
+
+  function onKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const tag = e.target && e.target.tagName ? e.target.tagName.toLowerCase() : "";
+    const onMap = e.target === svg;
+    if (onMap && st.map) {
+      if (e.key === "Tab" || e.key in { ArrowUp: 1, ArrowDown: 1, ArrowLeft: 1, ArrowRight: 1 }) {
+        const list = candidates(st.map, st.hints, store.state.selected, store.state.choose);
+        const next = step(st.map, list, ui.cursor, e.key, e.shiftKey);
+        if (e.key === "Tab" && next === null) {
+          ui.cursor = null; // let the focus leave the map: no keyboard trap
+          safely("highlights", drawHighlightLayer);
+          return;
+        }
+        e.preventDefault();
+        if (next !== null) {
+          ui.cursor = next;
+          announce(describe(next));
+          safely("highlights", drawHighlightLayer);
+        }
+        return;
+      }
+      if (e.key === "Enter" || e.key === " ") {
+        if (ui.cursor !== null) {
+          e.preventDefault();
+          onStation(ui.cursor, true);
+        }
+        return;
+      }
+      if (e.key === "Escape") {
+        if (store.state.selected !== null || store.state.choose || ui.cursor !== null) {
+          e.preventDefault();
+          e.stopPropagation();
+          ui.cursor = null;
+          if (store.state.choose) showLocal(null);
+          if (!store.set({ selected: null, choose: null })) safely("highlights", drawHighlightLayer);
+          announce("Selection cancelled.");
+        }
+        return;
+      }
+    }
+    if (tag === "input" || tag === "textarea" || tag === "select" || e.shiftKey) return;
+    const action = KEYS[e.key];
+    if (action) {
+      e.preventDefault();
+      act(action);
+    }
+  }
+
+  const listeners = [
+    ["click", onClick], ["change", onChange], ["keydown", onKey], ["pointerover", onOver],
+    ["pointerout", onOut], ["focusin", onFocusIn], ["focusout", onFocusOut],
+  ];
+  for (const [type, fn] of listeners) root.addEventListener(type, fn);
+
+  // ---------------------------------------------------------------- first render
+  renderAll();
+  const view = {
+    id,
+    model,
+    root,
+    exportSvg,
+    exportPng,
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      for (const trait of TRAITS) model.off(`change:${trait}`, handlers[trait]);
+      offStore();
+      for (const [type, fn] of listeners) root.removeEventListener(type, fn);
+      if (armTimer !== null) clearTimeout(armTimer);
+      root.remove();
+    },
+  };
+  el.dataset.renderMs = (now() - t0).toFixed(2);
+  return view;
+}
