@@ -201,7 +201,7 @@ def test_speed(open_widget):
 
 def test_cleanup_in_the_browser(open_widget):
     page = open_widget("draw")
-    assert page.evaluate("h.model.listenerCount()") == 8
+    assert page.evaluate("h.model.listenerCount()") == 9
     page.evaluate("h.cleanup(); h.initCleanup()")
     assert page.evaluate("h.model.listenerCount()") == 0
     assert page.locator(".nsb-widget").count() == 0

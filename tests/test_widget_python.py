@@ -40,7 +40,7 @@ def test_initial_state_is_complete():
     assert len(w.map_data["stations"]) == len(h.game.map.stations)
     assert w.turn["phase"] == "reveal" and w.turn["can_reveal"] is True
     assert w.hints["moves"] == [] and w.sheet["sections"] == []
-    assert w.scores["sheet"]["total"] == 0
+    assert w.scores["total"] == 0 and w.game_info["players"] == [{"name": "Player 1", "bot": False}]
 
 
 def test_reveal_then_draw_by_origin_and_target():
@@ -179,7 +179,7 @@ def test_bots_play_as_soon_as_a_card_is_revealed():
     h = Harness(game, bots={1: "random", 2: "greedy"})
     h.send({"type": "reveal"})
     assert game.waiting_for() == [0]
-    assert h.w.turn["players"][1]["bot"] is True and h.w.turn["players"][1]["finished"]
+    assert h.w.game_info["players"][1]["bot"] is True and h.w.turn["players"][1]["finished"]
     h.send({"type": "pass"})
     assert h.w.turn["can_reveal"] is True
 

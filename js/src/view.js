@@ -10,7 +10,7 @@ import { createToolbar, updateToolbar, createPanel, updatePanel, updateNow } fro
 import { createScoreSheet, updateScoreSheet } from "./scoresheet.js";
 import { serializeSvg, svgToPngBase64, download } from "./export.js";
 
-const TRAITS = ["map_data", "sheet", "turn", "hints", "scores", "notice"];
+const TRAITS = ["map_data", "game_info", "sheet", "turn", "hints", "scores", "notice"];
 const KEYS = { r: "reveal", n: "reveal", p: "pass", u: "undo", o: "overlay" };
 const isPlain = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 let viewCounter = 0;
@@ -222,6 +222,7 @@ export function createView(model, el, store) {
 
   const updaters = {
     map_data: () => renderAll(),
+    game_info: () => renderAll(),
     sheet: () => {
       st.sheet = readSheet(model.get("sheet"), st.map);
       safely("sheet", drawSheetLayer);
@@ -229,7 +230,7 @@ export function createView(model, el, store) {
       safely("score sheet", drawScores);
     },
     turn: () => {
-      st.turn = readTurn(model.get("turn"));
+      st.turn = readTurn(model.get("turn"), st.info);
       if (st.turn.game_over || st.turn.phase !== "draw") disarm();
       safely("panel", drawPanel);
       safely("buttons", drawToolbar);
@@ -245,7 +246,7 @@ export function createView(model, el, store) {
       drawNotice();
     },
     scores: () => {
-      st.scores = readScores(model.get("scores"));
+      st.scores = readScores(model.get("scores"), st.map, st.info);
       safely("score sheet", drawScores);
       safely("overlay", drawOverlayLayer);
     },

@@ -50,9 +50,9 @@ test("two views of one model stay in sync (traits and shared UI state)", async (
 test("cleanup removes every model listener and every DOM listener", async () => {
   const t = await setup("draw");
   const model = t.model;
-  // the view: 6 traits + msg:custom; initialize(): msg:custom
-  assert.equal(model.listenerCount(), 8);
-  for (const trait of ["map_data", "sheet", "turn", "hints", "scores", "notice"]) {
+  // the view: 7 traits + msg:custom; initialize(): msg:custom
+  assert.equal(model.listenerCount(), 9);
+  for (const trait of ["map_data", "game_info", "sheet", "turn", "hints", "scores", "notice"]) {
     assert.equal(model.listenerCount(`change:${trait}`), 1, trait);
   }
   assert.equal(model.listenerCount("msg:custom"), 2);
@@ -127,15 +127,32 @@ test("malformed traits never throw: the widget shows what it can and says so", a
   assert.equal(g.qa(".nsb-section").length, f.sheet.sections.length, "recovers");
 });
 
+/** The overlay terms a fixture implies, computed from the raw synced data. */
+function expectedOverlay(f) {
+  const district = (i) => f.map_data.stations[i].district;
+  const rounds = f.scores.rounds.map((r) => ({
+    round: r.round,
+    lines: r.lines.map((l) => ({
+      districts: l.districts,
+      best_stations: l.stations.filter((i) => l.best_districts.includes(district(i))),
+    })),
+  }));
+  const sbahn = new Set(f.scores.interchanges.flatMap((t) => t.sbahn));
+  const interchanges = f.scores.interchanges.flatMap((t) => t.stations.map((i) => [i, t.colours,
+    sbahn.has(i)]));
+  return { rounds, interchanges };
+}
+
 test("teaching overlay: toggle, one round at a time, hover a score box to see its term", async () => {
   const f = fixture("solo_end");
+  const ov = expectedOverlay(f);
   const t = await setup("solo_end");
   const tint = t.q(".nsb-layer-tint");
   assert.equal(t.qa(".nsb-layer-tint > *, .nsb-layer-overlay > *").length, 0, "off by default");
   t.click(t.button("Teaching overlay"));
   assert.equal(t.button("Teaching overlay").getAttribute("aria-pressed"), "true");
   assert.ok(!t.q(".nsb-caption").hidden);
-  const last = f.scores.overlay.rounds.at(-1);
+  const last = ov.rounds.at(-1);
   assert.equal(tint.dataset.term, `round-${last.round}`);
   const tinted = t.qa(".nsb-ov-district").map((n) => Number(n.dataset.district)).sort((a, b) => a - b);
   const expected = [...new Set(last.lines.flatMap((l) => l.districts))].sort((a, b) => a - b);
@@ -144,14 +161,14 @@ test("teaching overlay: toggle, one round at a time, hover a score box to see it
   assert.deepEqual(halos, last.lines.flatMap((l) => l.best_stations).sort((a, b) => a - b));
   // interchanges with their points, S-Bahn doubled
   const ics = t.qa(".nsb-ov-interchange");
-  assert.equal(ics.length, f.scores.overlay.interchanges.length);
-  const sb = f.scores.overlay.interchanges.find((x) => x[2]);
+  assert.equal(ics.length, ov.interchanges.length);
+  const sb = ov.interchanges.find((x) => x[2]);
   assert.match(t.q(`.nsb-ov-interchange[data-station="${sb[0]}"] text`).textContent, /×2/);
   // choose round 1
   t.click(t.q('button[aria-label="Overlay: round 1"]'));
   assert.equal(tint.dataset.term, "round-1");
   // hover: the districts box of round 2's first line
-  const r2 = f.scores.overlay.rounds.find((r) => r.round === 2);
+  const r2 = ov.rounds.find((r) => r.round === 2);
   const box = t.q('[data-term="r2.l0.districts"]');
   box.dispatchEvent(new t.win.MouseEvent("pointerover", { bubbles: true }));
   assert.equal(tint.dataset.term, "r2.l0.districts");
@@ -174,7 +191,7 @@ test("teaching overlay: toggle, one round at a time, hover a score box to see it
   const tier = t.q('tr[data-term="ic2"]');
   tier.dispatchEvent(new t.win.FocusEvent("focusin", { bubbles: true }));
   assert.equal(t.qa(".nsb-ov-interchange").length,
-    f.scores.overlay.interchanges.filter((x) => x[1] === 2).length);
+    ov.interchanges.filter((x) => x[1] === 2).length);
   tier.dispatchEvent(new t.win.FocusEvent("focusout", { bubbles: true }));
   assert.equal(t.qa(".nsb-ov-interchange").length, 0);
 });
@@ -184,9 +201,8 @@ test("the +10 box highlights the connected start stations", async () => {
   const state = structuredClone(f);
   // give round 1's first line the bonus so the test does not depend on the game's luck
   const starts = f.map_data.stations.map((s, i) => [i, s]).filter(([, s]) => s.start
-    && s.start.pencil === f.scores.overlay.rounds[0].pencil).map(([i]) => i);
-  state.scores.overlay.rounds[0].lines[0].connected_starts = starts;
-  state.scores.sheet.rounds[0].lines[0].connected_bonus = 10;
+    && s.start.pencil === f.scores.rounds[0].pencil).map(([i]) => i);
+  state.scores.rounds[0].lines[0].connected_bonus = 10;
   const t = await setup("modules_end", { state });
   const box = t.q('[data-term="r1.l0.bonus"]');
   assert.equal(box.textContent, "10");

@@ -121,7 +121,7 @@ test("panel: round, pencil, cards of the round, counters and stack", async () =>
   const turns = t.qa(".nsb-strip .nsb-turn");
   assert.equal(turns.length, f.turn.round_turns.length);
   assert.deepEqual(turns.map((g) => [...g.querySelectorAll(".nsb-card")].map((c) => c.dataset.card)),
-    f.turn.round_turns.map((cards) => cards.map((c) => c.text)));
+    f.turn.round_turns);
   assert.ok(turns.at(-1).classList.contains("nsb-turn-current"));
   assert.match(t.q('.nsb-counter[data-line="bear"]').textContent, new RegExp(`${f.turn.revealed.bear}/5`));
   assert.equal(t.qa('.nsb-counter[data-line="crown"] .nsb-pip-on').length, f.turn.revealed.crown);
@@ -140,7 +140,7 @@ test("panel: a Double Switch turn shows both cards; Glimpse shows the next card"
   assert.match(t.q(".nsb-todo").textContent, /Bear \+ Crown.*branch/);
   // the turn's cards also sit above the map, next to the messages
   assert.deepEqual([...t.q(".nsb-now").querySelectorAll(".nsb-card")].map((c) => c.dataset.card),
-    fixture("double_switch").turn.cards.map((c) => c.text));
+    fixture("double_switch").turn.cards);
   assert.ok(!t.q(".nsb-now").hidden);
   const start = await setup("start");
   assert.ok(start.q(".nsb-now").hidden, "no card before the first reveal");
@@ -148,7 +148,7 @@ test("panel: a Double Switch turn shows both cards; Glimpse shows the next card"
   const next = g.q(".nsb-turn-next");
   assert.ok(next, "preview shown");
   assert.equal(next.querySelector(".nsb-next-tag").textContent, "next");
-  assert.equal(next.querySelector(".nsb-card").dataset.card, fixture("glimpse").turn.preview.text);
+  assert.equal(next.querySelector(".nsb-card").dataset.card, fixture("glimpse").turn.preview);
   const j = await setup("joker");
   assert.ok(j.q(".nsb-turn-current .nsb-card-joker"), "joker card drawn as a star");
   assert.equal(j.q(".nsb-turn-current .nsb-card").getAttribute("aria-label"), "Bear Joker + S-Bahn");
@@ -157,12 +157,14 @@ test("panel: a Double Switch turn shows both cards; Glimpse shows the next card"
 test("panel: round effects and objectives", async () => {
   const f = fixture("modules");
   const t = await setup("modules");
+  const effects = f.game_info.effects;
+  const current = effects.find((e) => e.round === f.turn.round);
   assert.equal(t.qa(".nsb-effect").length, 4);
-  assert.equal(t.q(".nsb-effect-current").dataset.effect, f.turn.effect.id);
-  assert.equal(t.qa(".nsb-effect-used").length, f.turn.effects.filter((e) => e.used).length);
-  assert.match(t.q(".nsb-effect-now").textContent, new RegExp(f.turn.effect.title));
+  assert.equal(t.q(".nsb-effect-current").dataset.effect, current.id);
+  assert.equal(t.qa(".nsb-effect-used").length, effects.filter((e) => e.round < f.turn.round).length);
+  assert.match(t.q(".nsb-effect-now").textContent, new RegExp(current.title));
   assert.deepEqual(t.qa(".nsb-objectives li").map((n) => n.textContent),
-    f.turn.objectives.map((o) => o.text));
+    f.game_info.objectives.map((o) => o.text));
   const s = await setup("draw");
   assert.equal(s.qa(".nsb-effect, .nsb-objectives").length, 0, "no modules: nothing shown");
 });
@@ -210,7 +212,7 @@ test("announcement and the two-player panel", async () => {
 test("score sheet numbers match the fixture (rounds, halves, interchanges, totals)", async () => {
   const f = fixture("solo_end");
   const t = await setup("solo_end");
-  const sheet = f.scores.sheet;
+  const sheet = f.scores;
   for (const r of sheet.rounds) {
     const cell = (part) => t.q(`tr[data-row="${part}"] td[data-round="${r.round}"]`);
     const halves = (part) => [...cell(part).querySelectorAll(".nsb-half")].map((n) => n.textContent);
@@ -240,7 +242,7 @@ test("score sheet numbers match the fixture (rounds, halves, interchanges, total
 test("score sheet with objectives and the handicap; ranking at the end of a 2-player game", async () => {
   const f = fixture("modules_end");
   const t = await setup("modules_end");
-  const sheet = f.scores.sheet;
+  const sheet = f.scores;
   const items = t.qa(".nsb-objective-results li");
   assert.equal(items.length, sheet.objectives.length);
   sheet.objectives.forEach((o, i) => {

@@ -64,6 +64,8 @@ class ExportResultIntent:
     id: int
     format: str
     data: str
+    error: str | None = None
+    """Set when the front end could not make the export."""
 
 
 Intent = (RevealIntent | DrawIntent | PassIntent | UndoIntent | NewGameIntent
@@ -104,11 +106,15 @@ def parse_intent(content: object, stations: int, players: int, shown_player: int
     if kind == "export_result":
         data = content.get("data")
         fmt = content.get("format")
+        error = content.get("error")
         if fmt not in ("svg", "png") or not isinstance(data, str):
             raise IntentError("export_result needs 'format' (svg or png) and 'data' (text)")
+        if error is not None and not isinstance(error, str):
+            raise IntentError("export_result 'error' must be text")
         if len(data) > MAX_EXPORT_BYTES:
             raise IntentError("export_result is too large")
-        return ExportResultIntent(_int(content, "id", 0, 2**31), fmt, data)
+        return ExportResultIntent(_int(content, "id", 0, 2**31), fmt, data,
+                                  (error or "")[:500] or None)
     size = len(json.dumps(content, default=str))
     if size > MAX_MESSAGE_BYTES:
         raise IntentError(f"message too large ({size} bytes; the limit is {MAX_MESSAGE_BYTES})")

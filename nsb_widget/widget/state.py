@@ -6,25 +6,32 @@ Each function builds one synced trait described in ``docs/widget-protocol.md``.
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import asdict
 from typing import Any
 
 from ..rendering.scene import sheet_scene
-from ..rules.cards import BERLIN_DECK, Card, Line
+from ..rules.cards import Card, Line
 from ..rules.game import Game, Phase
 from ..rules.moves import Draw, Pass, Reveal
-from ..scoring.interchanges import colour_counts
 
 _LINE_INDEX = {Line.BEAR: 0, Line.CROWN: 1}
 
 
-def card_state(card: Card) -> dict[str, Any]:
-    """A card as the front end sees it."""
+def card_state(card: Card) -> str:
+    """A card as the front end sees it: its text form (``"bear square"``, ``"double switch"``)."""
+    return str(card)
+
+
+def game_info_state(game: Game, bots: Collection[int] = ()) -> dict[str, Any]:
+    """What stays fixed for the whole game: effects, objectives, players (sent once a game)."""
     return {
-        "text": str(card),
-        "line": None if card.line is None else card.line.value,
-        "symbol": None if card.symbol is None else card.symbol.value,
-        "joker": card.joker,
-        "double_switch": card.is_double_switch,
+        "players": [{"name": game.setup.names[p], "bot": p in bots}
+                    for p in range(game.players)],
+        "modules": sorted(m.value for m in game.setup.modules),
+        "effects": [{"round": i + 1, "id": e.value, "title": e.display_name, "text": e.text}
+                    for i, e in enumerate(game.setup.effects)],
+        "objectives": [{"id": o.value, "text": o.text} for o in game.setup.objectives],
+        "scenario": game.setup.scenario,
     }
 
 
@@ -39,21 +46,13 @@ def has_undo(game: Game, player: int) -> bool:
 
 
 def turn_state(
-    game: Game, player: int, bots: Collection[int] = (), announcement: str | None = None
+    game: Game, player: int, announcement: str | None = None
 ) -> dict[str, Any]:
-    """The shared table: round, cards, remaining stack, effects, players."""
+    """The shared table: round, cards, remaining stack, players' progress."""
     remaining = {"bear": 0, "crown": 0, "double_switch": 0}
     for card in game.stack:
         remaining["double_switch" if card.line is None else card.line.value] += 1
     counts = game.line_cards_revealed
-    waiting = game.waiting_for()
-    effects = [
-        {"round": i + 1, "id": e.value, "title": e.display_name, "text": e.text,
-         "used": i + 1 < game.round or game.is_over}
-        for i, e in enumerate(game.setup.effects)
-    ]
-    effect = game.effect
-    totals = [game.score(p) for p in range(game.players)]
     return {
         "round": game.round,
         "turn": game.turn,
@@ -64,22 +63,13 @@ def turn_state(
         "last_turn": game.is_last_turn,
         "revealed": {"bear": counts[Line.BEAR], "crown": counts[Line.CROWN]},
         "remaining": remaining,
-        "deck_size": len(BERLIN_DECK),
-        "effect": None if effect is None else {"id": effect.value, "title": effect.display_name,
-                                               "text": effect.text},
-        "effects": effects,
-        "objectives": [{"id": o.value, "text": o.text} for o in game.setup.objectives],
         "players": [
-            {
-                "name": game.setup.names[p],
-                "pencil": game.pencil(p),
-                "bot": p in bots,
-                "finished": game.has_finished_turn(p),
-                "total": totals[p],
-            }
+            {"pencil": game.pencil(p), "finished": game.has_finished_turn(p),
+             "total": game.score(p)}
             for p in range(game.players)
         ],
-        "waiting_for": waiting,
+        "ranking": game.ranking() if game.is_over else None,
+        "waiting_for": game.waiting_for(),
         "can_reveal": game.phase is Phase.REVEAL,
         "can_undo": has_undo(game, player),
         "game_over": game.is_over,
@@ -104,33 +94,59 @@ def hints_state(game: Game, player: int) -> dict[str, Any]:
 
 
 def scores_state(game: Game, player: int) -> dict[str, Any]:
-    """The score sheet plus the same terms as station/district indices for the overlay."""
+    """The score sheet with stations and districts as indices (names come from ``map_data``,
+    objective texts from ``game_info``)."""
     sheet = game.score_sheet(player)
     gmap = game.map
-    district_index = {d.name: d.index for d in gmap.districts}
-    station_index = {s.label: s.index for s in gmap.stations}
-    rounds = []
-    for rs in sheet.rounds:
-        starts = [
-            gmap.start_station(rs.pencil, line).index for line in gmap.lines
-        ]
-        lines = []
-        for ls in rs.lines:
-            stations = [station_index[label] for label in ls.stations]
-            best = [district_index[name] for name in ls.best_districts]
-            lines.append({
-                "lines": list(ls.lines),
-                "stations": stations,
-                "districts": [district_index[name] for name in ls.districts],
-                "best_districts": best,
-                "best_stations": [s for s in stations if gmap.stations[s].district in best],
-                "connected_starts": starts if ls.connected_bonus else [],
-            })
-        rounds.append({"round": rs.round, "pencil": rs.pencil, "lines": lines})
-    sh = game.sheets[player]
-    counts = colour_counts(gmap, sh.colour_stations.values())
-    interchanges = [[i, n, bool(sh.sbahn >> i & 1)] for i, n in enumerate(counts) if n >= 2]
-    return {"sheet": sheet.to_dict(), "overlay": {"rounds": rounds, "interchanges": interchanges}}
+    district = {d.name: d.index for d in gmap.districts}
+    station = {s.label: s.index for s in gmap.stations}
+
+    def stations(labels: tuple[str, ...]) -> list[int]:
+        return [station[label] for label in labels]
+
+    def districts(names: tuple[str, ...]) -> list[int]:
+        return [district[name] for name in names]
+
+    return {
+        "rounds": [
+            {
+                "round": rs.round, "pencil": rs.pencil, "effect": rs.effect,
+                "connected": rs.connected, "score": rs.score,
+                "lines": [
+                    {
+                        "lines": list(ls.lines), "stations": stations(ls.stations),
+                        "districts": districts(ls.districts),
+                        "outer_districts": districts(ls.outer_districts),
+                        "district_count": ls.district_count,
+                        "best_districts": districts(ls.best_districts),
+                        "best_count": ls.best_count,
+                        "station_multiplier": ls.station_multiplier,
+                        "station_count": ls.station_count,
+                        "connected_bonus": ls.connected_bonus, "score": ls.score,
+                    }
+                    for ls in rs.lines
+                ],
+            }
+            for rs in sheet.rounds
+        ],
+        "lines_total": sheet.lines_total,
+        "interchanges": [
+            {"colours": t.colours, "stations": stations(t.stations), "sbahn": stations(t.sbahn),
+             "count": t.count, "points_each": t.points_each, "points": t.points}
+            for t in sheet.interchanges
+        ],
+        "interchanges_total": sheet.interchanges_total,
+        "objectives": [
+            {"objective": o.objective, "progress": o.progress, "target": o.target,
+             "met": o.met, "points": o.points}
+            for o in sheet.objectives
+        ],
+        "objectives_total": sheet.objectives_total,
+        "total": sheet.total,
+        "tiebreak": sheet.tiebreak,
+        "final": sheet.final,
+        "assessment": None if sheet.assessment is None else asdict(sheet.assessment),
+    }
 
 
 def sheet_state(game: Game, player: int) -> dict[str, Any]:

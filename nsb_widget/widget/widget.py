@@ -9,6 +9,7 @@ view, because each widget subscribes to its game's events.
 from __future__ import annotations
 
 import base64
+import itertools
 import logging
 import random
 from collections.abc import Callable, Mapping
@@ -34,7 +35,7 @@ from .intents import (
     UndoIntent,
     parse_intent,
 )
-from .state import hints_state, scores_state, sheet_state, turn_state
+from .state import game_info_state, hints_state, scores_state, sheet_state, turn_state
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger(__name__)
@@ -54,6 +55,8 @@ class BerlinWidget(anywidget.AnyWidget):
 
     map_data = traitlets.Dict().tag(sync=True)
     """The static map (sent once)."""
+    game_info = traitlets.Dict().tag(sync=True)
+    """What stays fixed for a game: players, effects, objectives (sent once a game)."""
     sheet = traitlets.Dict().tag(sync=True)
     """The shown player's drawing."""
     turn = traitlets.Dict().tag(sync=True)
@@ -87,6 +90,7 @@ class BerlinWidget(anywidget.AnyWidget):
         self._notice_id = 0
         self._announcement: str | None = None
         self._exports: dict[int, Callable[[str, str], None]] = {}
+        self._export_ids = itertools.count(1)
         self._busy = False
         super().__init__(map_data=map_scene(self._game.map), **kwargs)
         self._unsubscribe = self._game.subscribe(self._on_game_event)
@@ -159,7 +163,7 @@ class BerlinWidget(anywidget.AnyWidget):
         data)`` runs when a view answers. Returns the request id."""
         if fmt not in ("svg", "png"):
             raise ValueError("format must be 'svg' or 'png'")
-        request = len(self._exports) + 1
+        request = next(self._export_ids)
         self._exports[request] = callback
         self.send({"type": "export_request", "id": request, "format": fmt})
         return request
@@ -167,10 +171,11 @@ class BerlinWidget(anywidget.AnyWidget):
     def refresh(self) -> None:
         """Recompute the synced state from the game (only changed traits are sent)."""
         game, player = self._game, self._player
+        self.game_info = game_info_state(game, self._bots)
         self.sheet = sheet_state(game, player)
         self.hints = hints_state(game, player)
         self.scores = scores_state(game, player)
-        self.turn = turn_state(game, player, self._bots, self._announcement)
+        self.turn = turn_state(game, player, self._announcement)
 
     def close(self) -> None:
         """Stop following the game and close the widget."""
@@ -244,6 +249,8 @@ class BerlinWidget(anywidget.AnyWidget):
             callback = self._exports.pop(intent.id, None)
             if callback is None:
                 raise IntentError(f"no export request {intent.id} is waiting")
+            if intent.error:
+                raise NsbError(f"the {intent.format.upper()} export failed: {intent.error}")
             callback(intent.format, intent.data)
 
     def _draw(self, intent: DrawIntent) -> None:

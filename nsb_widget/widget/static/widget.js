@@ -149,46 +149,62 @@ function readSheet(v, map) {
   };
 }
 function readCard(c) {
-  const o = obj(c);
+  const text = str(c, "?").trim().toLowerCase();
+  const words = text.split(/\s+/);
+  if (text === "double switch") {
+    return { text, line: null, symbol: null, joker: false, double_switch: true };
+  }
+  const line = LINES.includes(words[0]) ? words[0] : null;
+  const joker = words[1] === "joker";
   return {
-    text: str(o.text, "?"),
-    line: LINES.includes(o.line) ? o.line : null,
-    symbol: typeof o.symbol === "string" ? o.symbol : null,
-    joker: bool(o.joker),
-    double_switch: bool(o.double_switch)
+    text,
+    line,
+    symbol: line && !joker ? words[1] || null : null,
+    joker,
+    double_switch: false
   };
 }
-function readTurn(v) {
+function readInfo(v) {
   const o = obj(v);
-  const rev = obj(o.revealed);
-  const rem = obj(o.remaining);
   return {
-    round: int(o.round, 0),
-    turn: int(o.turn, 0),
-    phase: str(o.phase, ""),
-    cards: arr(o.cards).map(readCard),
-    preview: isObj(o.preview) ? readCard(o.preview) : null,
-    round_turns: arr(o.round_turns).map((t) => arr(t).map(readCard)),
-    last_turn: bool(o.last_turn),
-    revealed: { bear: int(rev.bear), crown: int(rev.crown) },
-    remaining: { bear: int(rem.bear), crown: int(rem.crown), double_switch: int(rem.double_switch) },
-    effect: isObj(o.effect) ? {
-      id: str(o.effect.id),
-      title: str(o.effect.title),
-      text: str(o.effect.text)
-    } : null,
+    players: arr(o.players).filter(isObj).map((p, i) => ({
+      name: str(p.name, `Player ${i + 1}`),
+      bot: bool(p.bot)
+    })),
+    modules: arr(o.modules).filter((m) => typeof m === "string"),
     effects: arr(o.effects).filter(isObj).map((e) => ({
       round: int(e.round),
       id: str(e.id),
       title: str(e.title),
-      text: str(e.text),
-      used: bool(e.used)
+      text: str(e.text)
     })),
-    objectives: arr(o.objectives).filter(isObj).map((x) => ({ id: str(x.id), text: str(x.text) })),
+    objectives: arr(o.objectives).filter(isObj).map((x) => ({ id: str(x.id), text: str(x.text) }))
+  };
+}
+function readTurn(v, info = readInfo(null)) {
+  const o = obj(v);
+  const rev = obj(o.revealed);
+  const rem = obj(o.remaining);
+  const round = int(o.round, 0);
+  const gameOver = bool(o.game_over);
+  const current = info.effects.find((e) => e.round === round);
+  return {
+    round,
+    turn: int(o.turn, 0),
+    phase: str(o.phase, ""),
+    cards: arr(o.cards).map(readCard),
+    preview: typeof o.preview === "string" ? readCard(o.preview) : null,
+    round_turns: arr(o.round_turns).map((t) => arr(t).map(readCard)),
+    last_turn: bool(o.last_turn),
+    revealed: { bear: int(rev.bear), crown: int(rev.crown) },
+    remaining: { bear: int(rem.bear), crown: int(rem.crown), double_switch: int(rem.double_switch) },
+    effect: current && !gameOver ? { id: current.id, title: current.title, text: current.text } : null,
+    effects: info.effects.map((e) => ({ ...e, used: e.round < round || gameOver })),
+    objectives: info.objectives,
     players: arr(o.players).filter(isObj).map((p, i) => ({
-      name: str(p.name, `Player ${i + 1}`),
+      name: (info.players[i] || {}).name || `Player ${i + 1}`,
       pencil: str(p.pencil),
-      bot: bool(p.bot),
+      bot: bool((info.players[i] || {}).bot),
       finished: bool(p.finished),
       total: int(p.total)
     })),
@@ -196,7 +212,7 @@ function readTurn(v) {
     waiting_for: ints(o.waiting_for),
     can_reveal: bool(o.can_reveal),
     can_undo: bool(o.can_undo),
-    game_over: bool(o.game_over),
+    game_over: gameOver,
     announcement: typeof o.announcement === "string" && o.announcement ? o.announcement : null
   };
 }
@@ -212,48 +228,74 @@ function readHints(v, map) {
     moves
   };
 }
-function readScores(v) {
-  const o = obj(v);
-  const sh = obj(o.sheet);
-  const ov = obj(o.overlay);
-  const strs = (x) => arr(x).filter((e) => typeof e === "string");
+function readScores(v, map = null, info = readInfo(null)) {
+  const sh = obj(v);
+  const n = map ? map.stations.length : 0;
+  const okS = (i) => Number.isInteger(i) && i >= 0 && (!map || i < n);
+  const okD = (i) => Number.isInteger(i) && i >= 0 && (!map || i < map.districts.length);
+  const stations = (x) => ints(x).filter(okS);
+  const districts = (x) => ints(x).filter(okD);
+  const label = (i) => map ? map.stations[i].label : `#${i}`;
+  const dname = (i) => map ? map.districts[i].name : `#${i}`;
+  const startOf = (pencil, line) => map ? map.stations.findIndex((s2) => s2.start && s2.start.pencil === pencil && s2.start.line === line) : -1;
+  const texts = new Map(info.objectives.map((o) => [o.id, o.text]));
+  const rounds = arr(sh.rounds).filter(isObj).map((r) => ({
+    round: int(r.round),
+    pencil: str(r.pencil),
+    effect: typeof r.effect === "string" ? r.effect : null,
+    connected: bool(r.connected),
+    score: int(r.score),
+    lines: arr(r.lines).filter(isObj).map((l) => ({
+      lines: arr(l.lines).filter((x) => typeof x === "string"),
+      stationIds: stations(l.stations),
+      districtIds: districts(l.districts),
+      bestIds: districts(l.best_districts),
+      outerIds: districts(l.outer_districts),
+      district_count: int(l.district_count),
+      best_count: int(l.best_count),
+      station_multiplier: int(l.station_multiplier, 1),
+      station_count: int(l.station_count),
+      connected_bonus: int(l.connected_bonus),
+      score: int(l.score)
+    }))
+  }));
+  const tiers = arr(sh.interchanges).filter(isObj).map((t) => ({
+    colours: int(t.colours),
+    ids: stations(t.stations),
+    sbahnIds: stations(t.sbahn),
+    count: int(t.count),
+    points_each: int(t.points_each),
+    points: int(t.points)
+  }));
+  const sbahnAll = new Set(tiers.flatMap((t) => t.sbahnIds));
   return {
     sheet: {
-      player: int(sh.player),
-      name: str(sh.name),
-      rounds: arr(sh.rounds).filter(isObj).map((r) => ({
-        round: int(r.round),
-        pencil: str(r.pencil),
-        effect: typeof r.effect === "string" ? r.effect : null,
-        connected: bool(r.connected),
-        score: int(r.score),
-        lines: arr(r.lines).filter(isObj).map((l) => ({
-          lines: strs(l.lines),
-          stations: strs(l.stations),
-          districts: strs(l.districts),
-          outer_districts: strs(l.outer_districts),
-          district_count: int(l.district_count),
-          best_districts: strs(l.best_districts),
-          best_count: int(l.best_count),
-          station_multiplier: int(l.station_multiplier, 1),
-          station_count: int(l.station_count),
-          connected_bonus: int(l.connected_bonus),
-          score: int(l.score)
-        }))
-      })),
+      rounds: rounds.map((r) => ({ ...r, lines: r.lines.map((l) => ({
+        lines: l.lines,
+        stations: l.stationIds.map(label),
+        districts: l.districtIds.map(dname),
+        outer_districts: l.outerIds.map(dname),
+        district_count: l.district_count,
+        best_districts: l.bestIds.map(dname),
+        best_count: l.best_count,
+        station_multiplier: l.station_multiplier,
+        station_count: l.station_count,
+        connected_bonus: l.connected_bonus,
+        score: l.score
+      })) })),
       lines_total: int(sh.lines_total),
-      interchanges: arr(sh.interchanges).filter(isObj).map((t) => ({
-        colours: int(t.colours),
-        stations: strs(t.stations),
-        sbahn: strs(t.sbahn),
-        count: int(t.count),
-        points_each: int(t.points_each),
-        points: int(t.points)
+      interchanges: tiers.map((t) => ({
+        colours: t.colours,
+        stations: t.ids.map(label),
+        sbahn: t.sbahnIds.map(label),
+        count: t.count,
+        points_each: t.points_each,
+        points: t.points
       })),
       interchanges_total: int(sh.interchanges_total),
       objectives: arr(sh.objectives).filter(isObj).map((x) => ({
         objective: str(x.objective),
-        text: str(x.text),
+        text: texts.get(str(x.objective)) || str(x.objective),
         progress: int(x.progress),
         target: int(x.target),
         met: bool(x.met),
@@ -271,19 +313,22 @@ function readScores(v) {
       } : null
     },
     overlay: {
-      rounds: arr(ov.rounds).filter(isObj).map((r) => ({
-        round: int(r.round),
-        pencil: str(r.pencil),
-        lines: arr(r.lines).filter(isObj).map((l) => ({
-          lines: strs(l.lines),
-          stations: ints(l.stations),
-          districts: ints(l.districts),
-          best_districts: ints(l.best_districts),
-          best_stations: ints(l.best_stations),
-          connected_starts: ints(l.connected_starts)
-        }))
+      rounds: rounds.map((r) => ({
+        round: r.round,
+        pencil: r.pencil,
+        lines: r.lines.map((l) => {
+          const best = new Set(l.bestIds);
+          return {
+            lines: l.lines,
+            stations: l.stationIds,
+            districts: l.districtIds,
+            best_districts: l.bestIds,
+            best_stations: l.stationIds.filter((i) => map && best.has(map.stations[i].district)),
+            connected_starts: l.connected_bonus ? LINES.map((line) => startOf(r.pencil, line)).filter((i) => i >= 0) : []
+          };
+        })
       })),
-      interchanges: arr(ov.interchanges).filter((r) => Array.isArray(r) && Number.isInteger(r[0])).map((r) => [r[0], int(r[1], 2), bool(r[2])])
+      interchanges: tiers.flatMap((t) => t.ids.map((i) => [i, t.colours, sbahnAll.has(i)]))
     }
   };
 }
@@ -300,12 +345,14 @@ function readNotice(v) {
 }
 function readAll(model) {
   const map = readMap(model.get("map_data"));
+  const info = readInfo(model.get("game_info"));
   return {
     map,
+    info,
     sheet: readSheet(model.get("sheet"), map),
-    turn: readTurn(model.get("turn")),
+    turn: readTurn(model.get("turn"), info),
     hints: readHints(model.get("hints"), map),
-    scores: readScores(model.get("scores")),
+    scores: readScores(model.get("scores"), map, info),
     notice: readNotice(model.get("notice"))
   };
 }
@@ -1761,7 +1808,7 @@ function download(doc, filename, data, mime, { base64 = false } = {}) {
 }
 
 // src/view.js
-var TRAITS = ["map_data", "sheet", "turn", "hints", "scores", "notice"];
+var TRAITS = ["map_data", "game_info", "sheet", "turn", "hints", "scores", "notice"];
 var KEYS = { r: "reveal", n: "reveal", p: "pass", u: "undo", o: "overlay" };
 var isPlain = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 var viewCounter = 0;
@@ -1993,6 +2040,7 @@ function createView(model, el, store) {
   }
   const updaters = {
     map_data: () => renderAll(),
+    game_info: () => renderAll(),
     sheet: () => {
       st.sheet = readSheet(model.get("sheet"), st.map);
       safely("sheet", drawSheetLayer);
@@ -2000,7 +2048,7 @@ function createView(model, el, store) {
       safely("score sheet", drawScores);
     },
     turn: () => {
-      st.turn = readTurn(model.get("turn"));
+      st.turn = readTurn(model.get("turn"), st.info);
       if (st.turn.game_over || st.turn.phase !== "draw") disarm();
       safely("panel", drawPanel);
       safely("buttons", drawToolbar);
@@ -2016,7 +2064,7 @@ function createView(model, el, store) {
       drawNotice();
     },
     scores: () => {
-      st.scores = readScores(model.get("scores"));
+      st.scores = readScores(model.get("scores"), st.map, st.info);
       safely("score sheet", drawScores);
       safely("overlay", drawOverlayLayer);
     },
