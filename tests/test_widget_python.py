@@ -224,3 +224,17 @@ def test_the_hidden_deck_never_reaches_the_browser():
     assert sum(remaining.values()) == len(upcoming)
     # The order of the stack is nowhere in the synced state.
     assert json.dumps(upcoming) not in text
+
+
+def test_ranking_with_tie_break_is_synced_at_the_end():
+    import random
+
+    from support import play_random
+
+    game = Game.new(3, seed=9)
+    h = Harness(game)
+    assert h.w.turn["ranking"] is None
+    play_random(game, random.Random(9))
+    assert h.w.turn["game_over"] is True
+    assert h.w.turn["ranking"] == game.ranking()
+    assert sorted(p for group in h.w.turn["ranking"] for p in group) == [0, 1, 2]
