@@ -70,6 +70,7 @@ class Reveal:
     cards: tuple[Card, ...]
 
     def to_json(self) -> dict[str, Any]:
+        """The action as a JSON-ready dict (save files)."""
         return {"type": "reveal", "cards": [str(c) for c in self.cards]}
 
     def __str__(self) -> str:
@@ -84,6 +85,7 @@ class Draw:
     move: Move
 
     def to_json(self) -> dict[str, Any]:
+        """The action as a JSON-ready dict (save files)."""
         return {"type": "draw", "player": self.player, "move": str(self.move)}
 
     def __str__(self) -> str:
@@ -97,6 +99,7 @@ class Pass:
     player: int
 
     def to_json(self) -> dict[str, Any]:
+        """The action as a JSON-ready dict (save files)."""
         return {"type": "pass", "player": self.player}
 
     def __str__(self) -> str:

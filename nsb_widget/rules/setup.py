@@ -53,6 +53,7 @@ class GameSetup:
         return self.pencils[(seat - round_index) % MAX_PLAYERS]
 
     def to_json(self) -> dict[str, Any]:
+        """The setup as a JSON-ready dict (save files)."""
         return {
             "map": self.map_id,
             "players": self.players,
