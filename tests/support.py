@@ -7,9 +7,66 @@ from typing import Any
 
 from nsb_widget import Game
 from nsb_widget.bitset import mask_of
-from nsb_widget.maps import GameMap
+from nsb_widget.errors import PhaseError
+from nsb_widget.maps import GameMap, get_map
 from nsb_widget.rules.modules import Effect
 from nsb_widget.scoring import score_line
+
+SOLO = ["green", "pink", "blue", "brown"]
+
+
+def new_game(pencils=SOLO, **options: Any) -> Game:
+    """A scenario game (cards named by hand), solo pencils in map order unless given."""
+    return Game.new(scenario=True, pencils=pencils, **options)
+
+
+def turn(g: Game, *cards: str, moves: Any = ()) -> None:
+    """Reveal ``cards``; draw ``moves`` (a list for player 0, or ``{player: [moves]}``); every
+    player then passes whatever is left to draw."""
+    g.reveal(*cards)
+    per_player = moves if isinstance(moves, dict) else {0: list(moves)}
+    for p, ms in per_player.items():
+        for move in ms:
+            g.play(move, p)
+    for p in range(g.players):
+        if not g.has_finished_turn(p):
+            g.pass_turn(p)
+
+
+def end_round(g: Game) -> None:
+    """Reveal cards (in scenario games those of the line nearest its 5th card), everyone
+    passing, until the round ends."""
+    current = g.round
+    while not g.is_over and g.round == current:
+        if g.setup.scenario:
+            counts = g.line_cards_revealed
+            line = max(counts, key=counts.get)
+            pool = [c for c in g.stack if c.line is line]
+            for k in (1, 0, 2):  # one card; none (Glimpse preview); two (Double Switch)
+                try:
+                    g.reveal(*pool[:k])
+                    break
+                except PhaseError:
+                    continue
+            else:
+                raise AssertionError(f"cannot end round {current}: {g.stack}")
+        else:
+            g.reveal()
+        for p in range(g.players):
+            if not g.has_finished_turn(p):
+                g.pass_turn(p)
+
+
+def end_game(g: Game) -> None:
+    """Pass until the game is over."""
+    while not g.is_over:
+        end_round(g)
+
+
+def bits(*labels: str, game_map: GameMap | None = None) -> int:
+    """The station bitset of some labels (Berlin map by default)."""
+    m = game_map or get_map("berlin")
+    return mask_of([m.station(label).index for label in labels])
 
 
 def random_step(game: Game, rng: random.Random) -> None:

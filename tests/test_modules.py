@@ -11,6 +11,7 @@ import random
 from collections import Counter
 
 import pytest
+from support import SOLO, bits, end_game, end_round, turn
 
 from nsb_widget.errors import PhaseError
 from nsb_widget.maps import get_map
@@ -22,7 +23,6 @@ from nsb_widget.rules.setup import make_setup
 from nsb_widget.scoring import score_line
 
 MAP = get_map("berlin")
-SOLO = ["green", "pink", "blue", "brown"]
 BEAR, CROWN = Line.BEAR, Line.CROWN
 DS = Card.double_switch()
 GLIMPSE, RECURRING = Effect.GLIMPSE, Effect.RECURRING_DOUBLE_SWITCH
@@ -41,40 +41,10 @@ def with_objectives(*objectives: Objective, pencils=SOLO) -> Game:
                     objectives=list(objectives))
 
 
-def turn(g: Game, *cards: str, moves=()) -> None:
-    """Reveal ``cards``, draw ``moves`` (player 0), then pass whatever is left."""
-    g.reveal(*cards)
-    for move in moves:
-        g.play(move)
-    if not g.has_finished_turn():
-        g.pass_turn()
 
 
-def end_round(g: Game) -> None:
-    """Reveal cards of the line nearest to its 5th card, passing, until the round ends."""
-    current = g.round
-    while not g.is_over and g.round == current:
-        if g.setup.scenario:
-            counts = g.line_cards_revealed
-            line = max(counts, key=counts.get)
-            pool = [c for c in g.stack if c.line is line]
-            for k in (1, 0, 2):  # one card; none (Glimpse preview); two (Double Switch)
-                try:
-                    g.reveal(*pool[:k])
-                    break
-                except PhaseError:
-                    continue
-            else:
-                raise AssertionError(f"cannot end round {current}: {g.stack}")
-        else:
-            g.reveal()
-        if not g.has_finished_turn():
-            g.pass_turn()
 
 
-def end_game(g: Game) -> None:
-    while not g.is_over:
-        end_round(g)
 
 
 def objective(g: Game, which: Objective):
@@ -82,11 +52,6 @@ def objective(g: Game, which: Objective):
     return result
 
 
-def bits(*labels: str) -> int:
-    mask = 0
-    for label in labels:
-        mask |= 1 << MAP.station(label).index
-    return mask
 
 
 def parallel_flags(g: Game) -> list[tuple[str, bool]]:

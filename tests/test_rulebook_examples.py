@@ -13,7 +13,8 @@ Map notes used below (column letter A-J, row 1-10):
 
 from __future__ import annotations
 
-from nsb_widget.errors import PhaseError
+from support import bits, end_round, new_game, turn
+
 from nsb_widget.maps import get_map
 from nsb_widget.rules.cards import Card, Line
 from nsb_widget.rules.game import Game
@@ -23,43 +24,14 @@ from nsb_widget.rules.sheet import RoundLine
 from nsb_widget.scoring import score_interchanges, score_line, score_round
 
 MAP = get_map("berlin")
-SOLO = ["green", "pink", "blue", "brown"]
 BEAR, CROWN = Line.BEAR, Line.CROWN
 
 
 # ---------------------------------------------------------------------------- helpers
-def new_game(pencils=SOLO, **options) -> Game:
-    return Game.new(scenario=True, pencils=pencils, **options)
 
 
-def turn(g: Game, *cards: str, moves: tuple[str, ...] | list[str] = ()) -> None:
-    """Reveal ``cards``, draw ``moves`` (player 0), then pass whatever is left to draw."""
-    g.reveal(*cards)
-    for move in moves:
-        g.play(move)
-    for p in range(g.players):
-        if not g.has_finished_turn(p):
-            g.pass_turn(p)
 
 
-def end_round(g: Game) -> None:
-    """Reveal cards of the line nearest to its 5th card, everyone passing, until the round ends."""
-    current = g.round
-    while not g.is_over and g.round == current:
-        counts = g.line_cards_revealed
-        line = max(counts, key=counts.get)
-        pool = [c for c in g.stack if c.line is line]
-        for k in (1, 0, 2):  # one card; none (Glimpse preview); two (Double Switch)
-            try:
-                g.reveal(*pool[:k])
-                break
-            except PhaseError:
-                continue
-        else:
-            raise AssertionError(f"cannot end round {current}: {g.stack}")
-        for p in range(g.players):
-            if not g.has_finished_turn(p):
-                g.pass_turn(p)
 
 
 def ends(g: Game, line: Line | str, player: int = 0) -> set[str]:
@@ -74,11 +46,6 @@ def targets(g: Game, player: int = 0) -> set[str]:
     return {m.target for m in g.legal_moves(player)}
 
 
-def bits(*labels: str) -> int:
-    mask = 0
-    for label in labels:
-        mask |= 1 << MAP.station(label).index
-    return mask
 
 
 def district(label: str) -> str:

@@ -14,6 +14,7 @@ import dataclasses
 import random
 
 import pytest
+from support import end_game, end_round, new_game, turn
 
 from nsb_widget.errors import IllegalMoveError, NotationError, PhaseError
 from nsb_widget.maps import get_map
@@ -25,55 +26,17 @@ from nsb_widget.rules.reasons import Reason
 from nsb_widget.scoring import assess, rank
 
 MAP = get_map("berlin")
-SOLO = ["green", "pink", "blue", "brown"]
 PENCILS = {p.id for p in MAP.pencils}
 BEAR, CROWN = Line.BEAR, Line.CROWN
 
 
 # ---------------------------------------------------------------------------- helpers
-def new_game(pencils=SOLO, **options) -> Game:
-    return Game.new(scenario=True, pencils=pencils, **options)
 
 
-def turn(g: Game, *cards: str, moves=()) -> None:
-    """Reveal ``cards``; draw ``moves`` (a list for player 0, or {player: [moves]}); everyone
-    then passes whatever is left."""
-    g.reveal(*cards)
-    per_player = moves if isinstance(moves, dict) else {0: list(moves)}
-    for p, ms in per_player.items():
-        for move in ms:
-            g.play(move, p)
-    for p in range(g.players):
-        if not g.has_finished_turn(p):
-            g.pass_turn(p)
 
 
-def end_round(g: Game) -> None:
-    """Reveal cards of the line nearest to its 5th card, everyone passing, until the round ends."""
-    current = g.round
-    while not g.is_over and g.round == current:
-        if g.setup.scenario:
-            counts = g.line_cards_revealed
-            line = max(counts, key=counts.get)
-            pool = [c for c in g.stack if c.line is line]
-            for k in (1, 0, 2):
-                try:
-                    g.reveal(*pool[:k])
-                    break
-                except PhaseError:
-                    continue
-            else:
-                raise AssertionError(f"cannot end round {current}: {g.stack}")
-        else:
-            g.reveal()
-        for p in range(g.players):
-            if not g.has_finished_turn(p):
-                g.pass_turn(p)
 
 
-def end_game(g: Game) -> None:
-    while not g.is_over:
-        end_round(g)
 
 
 def snapshot(g: Game, player: int = 0) -> tuple:
