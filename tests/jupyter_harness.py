@@ -190,8 +190,16 @@ class KernelProbe:
     def __init__(self, server: Server, notebook: str) -> None:
         from jupyter_client import BlockingKernelClient
 
-        sessions = server.api("/api/sessions")
-        kid = next(s["kernel"]["id"] for s in sessions if s["path"].endswith(notebook))
+        kid = None
+        deadline = time.monotonic() + 30
+        while kid is None:  # the page creates the session; it may take a moment
+            kid = next((s["kernel"]["id"] for s in server.api("/api/sessions")
+                        if s["path"] == notebook or s["path"].endswith("/" + notebook)), None)
+            if kid is None:
+                if time.monotonic() > deadline:
+                    raise AssertionError(f"no kernel session for {notebook}")
+                time.sleep(0.2)
+        self.kernel_id = kid
         self.kc = BlockingKernelClient(connection_file=str(server.runtime / f"kernel-{kid}.json"))
         self.kc.load_connection_file()
         self.kc.start_channels()
@@ -206,8 +214,9 @@ class KernelProbe:
             reply = self.kc.get_shell_msg(timeout=30)
             if reply["parent_header"].get("msg_id") == msg_id:
                 break
+        assert reply["content"]["status"] == "ok", reply["content"]
         res = reply["content"]["user_expressions"]["r"]
-        assert res["status"] == "ok", res
+        assert res["status"] == "ok", f"{expr!r} failed in the kernel: {res}"
         return ast.literal_eval(res["data"]["text/plain"])
 
     def run(self, code: str) -> None:
@@ -245,6 +254,75 @@ def open_and_run_all(page: Any, server: Server, notebook: str) -> Any:
     return panel
 
 
+# The path of the notebook in JupyterLab's main area, or null.
+CURRENT_PATH_JS = """() => {
+  const w = window.jupyterapp?.shell?.currentWidget;
+  return w?.context?.path ?? null;
+}"""
+
+
+def show_notebook(page: Any, notebook: str) -> Any:
+    """Open ``notebook`` in a tab of the JupyterLab already loaded in ``page`` (no page load),
+    or bring its tab to the front; returns the notebook panel. JupyterLab only."""
+    from playwright.sync_api import expect
+
+    page.evaluate("(path) => window.jupyterapp.commands.execute('docmanager:open', {path})",
+                  notebook)
+    page.wait_for_function(f"() => ({CURRENT_PATH_JS})() === {json.dumps(notebook)}",
+                           timeout=TIMEOUT_MS)
+    panel = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
+    expect(panel.locator(".jp-Cell").first).to_be_visible()
+    return panel
+
+
+def open_tab_and_run_all(page: Any, notebook: str) -> Any:
+    """Like :func:`open_and_run_all`, in a new tab of the loaded JupyterLab (no page load)."""
+    panel = show_notebook(page, notebook)
+    page.wait_for_function(KERNEL_READY_JS, timeout=TIMEOUT_MS)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    return panel
+
+
+def write_notebook(path: Path, *code_cells: str) -> None:
+    """A notebook of code cells, with a kernelspec (else a "Select Kernel" dialog blocks)."""
+    write_json(path, {
+        "nbformat": 4, "nbformat_minor": 5,
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+            "language_info": {"name": "python"},
+        },
+        "cells": [{"cell_type": "code", "id": f"cell-{i}", "metadata": {}, "outputs": [],
+                   "execution_count": None, "source": src} for i, src in enumerate(code_cells)],
+    })
+
+
+def kernel_ws_message(payload: bytes | str) -> dict[str, Any] | None:
+    """Decode one frame of the kernel websocket: the binary v1 protocol
+    (``v1.kernel.websocket.jupyter.org``: offsets, then channel, header, parent header,
+    metadata, content, buffers) or the legacy JSON text. Returns a dict with ``channel``,
+    ``header``, ``parent_header``, ``metadata``, ``content``, ``buffers`` and ``size`` (bytes
+    of the frame), or None when the frame is not a kernel message."""
+    size = len(payload.encode() if isinstance(payload, str) else payload)
+    try:
+        if isinstance(payload, str):
+            msg = json.loads(payload)
+            msg.setdefault("buffers", [])
+        else:
+            n = int.from_bytes(payload[:8], "little")
+            offsets = [int.from_bytes(payload[8 + 8 * i:16 + 8 * i], "little") for i in range(n)]
+            parts = [payload[offsets[i]:offsets[i + 1]] for i in range(n - 1)]
+            channel = parts[0].decode()
+            header, parent, metadata, content = (json.loads(x) for x in parts[1:5])
+            msg = {"channel": channel, "header": header, "parent_header": parent,
+                   "metadata": metadata, "content": content, "buffers": parts[5:]}
+    except (ValueError, IndexError, UnicodeDecodeError):
+        return None
+    if not isinstance(msg, dict) or "header" not in msg:
+        return None
+    msg["size"] = size
+    return msg
+
+
 def screenshot(page: Any, tmp_path: Path, name: str) -> Path:
     """Save a screenshot (also into $E2E_SCREENSHOTS when set) and return its path."""
     path = tmp_path / f"{name}.png"
@@ -254,3 +332,172 @@ def screenshot(page: Any, tmp_path: Path, name: str) -> Path:
         Path(keep).mkdir(parents=True, exist_ok=True)
         (Path(keep) / path.name).write_bytes(path.read_bytes())
     return path
+
+
+def collapse_sidebars(page: Any) -> None:
+    """Close JupyterLab's side panels (file browser...) so the notebook gets the width."""
+    page.evaluate("""() => {
+      const shell = window.jupyterapp?.shell;
+      shell?.collapseLeft?.();
+      shell?.collapseRight?.();
+    }""")
+
+
+# ---------------------------------------------------------------------------------------------
+# The Berlin widget in a page, with the kernel behind it (shared by the end-to-end tests and the
+# browser benchmark). The page is driven the way a person does it (clicks on buttons found by
+# aria-label, on stations by data-station); every step is checked in the kernel and on the page.
+
+# (round, turn, phase, actions so far) of the game in the kernel
+GAME_STATE = "({g}.round, {g}.turn, {g}.phase.value, len({g}.history))"
+# every legal section as (line, origin index, target index), in the engine's order
+LEGAL_MOVES = ("[(m.line.value, {g}.map.station(m.origin).index, {g}.map.station(m.target).index)"
+               " for m in {g}.legal_moves()]")
+# the last action, as (line, origin index, target index) for a draw, else its class name
+LAST_ACTION = ("(lambda a: (a.move.line.value, {g}.map.station(a.move.origin).index, "
+               "{g}.map.station(a.move.target).index) if hasattr(a, 'move') "
+               "else type(a).__name__)({g}.history[-1])")
+
+
+class BerlinView:
+    """One displayed view (``.nsb-widget``) of a ``BerlinWidget``, and the kernel it talks to.
+
+    ``game`` and ``widget`` name the kernel variables holding the game and the widget.
+    """
+
+    def __init__(self, root: Any, probe: KernelProbe, game: str = "game",
+                 widget: str = "widget") -> None:
+        self.root = root
+        self.probe = probe
+        self.g = game
+        self.w = widget
+
+    # ---------------------------------------------------------------- locators
+    def button(self, label: str) -> Any:
+        return self.root.locator(f'button[aria-label="{label}"]')
+
+    def hit(self, station: int) -> Any:
+        return self.root.locator(f'.nsb-hit[data-station="{station}"]')
+
+    def section(self, origin: int, target: int) -> Any:
+        return self.root.locator(f'.nsb-section[data-from="{origin}"][data-to="{target}"]')
+
+    @property
+    def sections(self) -> Any:
+        return self.root.locator(".nsb-section")
+
+    @property
+    def notice(self) -> Any:
+        return self.root.locator(".nsb-notice")
+
+    @property
+    def svg(self) -> Any:
+        return self.root.locator("svg.nsb-map")
+
+    def turn_item(self, turn: int) -> Any:
+        """The turn's card group in the panel's strip of this round's cards."""
+        return self.root.locator(f'.nsb-strip .nsb-turn[data-turn="{turn}"]')
+
+    def score_box(self, row: str, round_number: int) -> Any:
+        return self.root.locator(f'.nsb-score tr[data-row="{row}"] td[data-round="{round_number}"]')
+
+    # ---------------------------------------------------------------- kernel side
+    def ev(self, expr: str) -> Any:
+        """Evaluate ``expr`` in the kernel, ``{g}``/``{w}`` standing for the game/widget."""
+        return self.probe.eval(expr.format(g=self.g, w=self.w))
+
+    def state(self) -> tuple[int, int, str, int]:
+        return tuple(self.ev(GAME_STATE))  # type: ignore[return-value]
+
+    def moves(self) -> list[tuple[str, int, int]]:
+        return [tuple(m) for m in self.ev(LEGAL_MOVES)]  # type: ignore[misc]
+
+    def wait_actions(self, count: int) -> None:
+        """Wait until the game has ``count`` actions in its history."""
+        got = self.probe.wait_for(f"len({self.g}.history)", count)
+        assert got == count, f"the kernel's game has {got} actions, expected {count}"
+
+    def todo_text(self) -> str:
+        """What the panel must say the player has to draw now, from the kernel's state."""
+        lines, switch = self.ev("([ln.value for ln in {g}.open_lines()], "
+                                "{g}.is_double_switch)")
+        text = "Draw: " + " + ".join(ln.capitalize() for ln in lines)
+        return text + (" (branch from any station)" if switch else "")
+
+    # ---------------------------------------------------------------- actions by clicking
+    def wait_fresh_hints(self) -> None:
+        """Wait until the page shows the kernel's current lines to draw (so its ``hints``,
+        synced before ``turn``, are the kernel's)."""
+        from playwright.sync_api import expect
+
+        expect(self.root.locator(".nsb-todo")).to_have_text(self.todo_text())
+
+    def reveal(self, via: BerlinView | None = None) -> None:
+        """Click "Reveal next card" (in ``via``, another view of the same widget, if given)."""
+        from playwright.sync_api import expect
+
+        rnd, turn, phase, n = self.state()
+        assert phase == "reveal", f"cannot reveal in phase {phase}"
+        (via or self).button("Reveal next card").click()  # waits until it is enabled
+        self.wait_actions(n + 1)
+        assert self.ev("{g}.turn") == turn + 1
+        for v in {id(self): self, id(via): via}.values():
+            if v is not None:
+                expect(v.turn_item(turn + 1)).to_have_count(1)
+
+    def draw(self, move: tuple[str, int, int], via: BerlinView | None = None) -> None:
+        """Draw a legal section with two clicks: its origin end, then its target (the target
+        in ``via`` when given: the views share the selection)."""
+        from playwright.sync_api import expect
+
+        line, origin, target = move
+        n = self.state()[3]
+        moves = self.moves()
+        assert tuple(move) in moves, f"{move} is not legal now: {moves}"
+        # the front end sends the first listed line for a section both lines could draw
+        expected_line = next(m[0] for m in moves if m[1:] == (origin, target))
+        self.wait_fresh_hints()
+        expect(self.root.locator(f'.nsb-hl-origin[data-station="{origin}"]')).to_have_count(1)
+        drawn = self.section(origin, target).count()  # >0 only for a parallel track
+        self.hit(origin).click()
+        expect(self.root.locator(f'.nsb-hl-selected[data-station="{origin}"]')).to_have_count(1)
+        expect(self.svg).to_have_attribute("data-selected", str(origin))
+        finisher = via or self
+        if via is not None:  # the other view shows the same selection
+            expect(via.root.locator(f'.nsb-hl-selected[data-station="{origin}"]')
+                   ).to_have_count(1)
+        expect(finisher.root.locator(f'.nsb-hl-target[data-station="{target}"]')).to_have_count(1)
+        finisher.hit(target).click()
+        self.wait_actions(n + 1)
+        assert tuple(self.ev(LAST_ACTION)) == (expected_line, origin, target)
+        expect(self.section(origin, target)).to_have_count(drawn + 1)
+        expect(self.section(origin, target).last).to_have_attribute("data-line", expected_line)
+
+    def pass_turn(self, via: BerlinView | None = None) -> None:
+        from playwright.sync_api import expect
+
+        n = self.state()[3]
+        self.wait_fresh_hints()
+        button = (via or self).button("Pass")
+        expect(button).to_be_enabled()
+        button.click()
+        self.wait_actions(n + 1)
+        assert self.ev(LAST_ACTION) == "Pass"
+
+    def play_round(self, choose: Any = None, max_actions: int = 60) -> int:
+        """Play the current round to its end by clicking: reveal, draw (``choose(moves)``
+        picks the section, default the first legal one) or pass. Returns the round played."""
+        start = self.state()[0]
+        for _ in range(max_actions):
+            rnd, _turn, phase, _n = self.state()
+            if rnd != start or phase == "over":
+                return start
+            if phase == "reveal":
+                self.reveal()
+                continue
+            moves = self.moves()
+            if moves:
+                self.draw(choose(moves) if choose else moves[0])
+            else:
+                self.pass_turn()
+        raise AssertionError(f"round {start} did not end after {max_actions} actions")

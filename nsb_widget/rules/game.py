@@ -299,7 +299,7 @@ class Game:
             targets = target_mask & ~sheet.members(li)
             for o in iter_bits(origins):
                 for t, s in self.map.neighbours[o]:
-                    if targets >> t & 1 and self._section_free(sheet, s) is None:
+                    if targets >> t & 1 and self._track_allowed(sheet, s):
                         out.append(Move(line, labels[o], labels[t]))
         return out
 
@@ -664,8 +664,19 @@ class Game:
         slots = self._slots[player]
         return [(li, LINES[li], mask) for li in (BEAR, CROWN) if slots >> li & 1]
 
-    def _section_free(self, sheet: Sheet, section: int) -> Illegality | None:
-        """Whether a track may go along ``section`` (no crossing, no double unless allowed)."""
+    def _track_allowed(self, sheet: Sheet, section: int) -> bool:
+        """True when a track may go along ``section``: it crosses nothing drawn and is free, or
+        (Double tracks) holds a single track so far."""
+        if sheet.blocked >> section & 1:
+            return False
+        if sheet.drawn >> section & 1:
+            return self.effect is Effect.DOUBLE_TRACKS and not sheet.doubled >> section & 1
+        return True
+
+    def _track_problem(self, sheet: Sheet, section: int) -> Illegality | None:
+        """Why a track may not go along ``section`` (``None`` when it may)."""
+        if self._track_allowed(sheet, section):
+            return None
         if sheet.blocked >> section & 1:
             crossed = iter_bits(self.map.crossings[section] & sheet.drawn)[0]
             pencils = sheet.section_pencils[crossed]
@@ -675,20 +686,17 @@ class Game:
                 f"{self.map.section_label(section)} crosses the {what} section "
                 f"{self.map.section_label(crossed)}",
             )
-        if sheet.drawn >> section & 1:
-            pencils = sheet.section_pencils[section]
-            label = self.map.section_label(section)
-            # Double tracks: one parallel track beside another colour. A track of the current
-            # colour joins two stations already on the current line, so the no-loop rule has
-            # refused it before this point.
-            if self.effect is not Effect.DOUBLE_TRACKS or sheet.doubled >> section & 1:
-                return Illegality(
-                    Reason.SECTION_TAKEN,
-                    f"a {' and a '.join(pencils)} section {label} is already drawn there"
-                    + ("" if self.effect is not Effect.DOUBLE_TRACKS else
-                       " (Double tracks allows one parallel track, no more)"),
-                )
-        return None
+        # Taken. (Double tracks allows one parallel track beside another colour; a track of the
+        # current colour joins two stations already on the current line, so the no-loop rule
+        # has refused it before this point.)
+        pencils = sheet.section_pencils[section]
+        label = self.map.section_label(section)
+        return Illegality(
+            Reason.SECTION_TAKEN,
+            f"a {' and a '.join(pencils)} section {label} is already drawn there"
+            + ("" if self.effect is not Effect.DOUBLE_TRACKS else
+               " (Double tracks allows one parallel track, no more)"),
+        )
 
     def _coerce_move(self, move: Move | str, player: int) -> Move:
         if isinstance(move, Move):
@@ -772,7 +780,7 @@ class Game:
                       f"there is no dashed line between {move.origin} and {move.target}")
         if sheet.members(li) >> t & 1:
             return no(Reason.LOOP, f"{move.target} is already on {line_name}")
-        blocked = self._section_free(sheet, s)
+        blocked = self._track_problem(sheet, s)
         if blocked is not None:
             return blocked, None
         return None, _Plan(li, o, t, s, symbol_card.joker)
