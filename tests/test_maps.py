@@ -208,3 +208,14 @@ def test_load_map_from_files(tmp_path):
 def test_unknown_builtin_map():
     with pytest.raises(KeyError, match="no built-in map 'paris'"):
         get_map("paris")
+
+
+def test_potential_section_rule_reproduces_the_printed_london_sheet():
+    """The printed London sheet has 155 dashed lines; the row/column/diagonal rule must find
+    exactly those from its 53 station points."""
+    from pathlib import Path
+
+    facts = json.loads((Path(__file__).parent / "data" / "london-points.json").read_text())
+    points = [tuple(p) for p in facts["points"]]
+    assert len(points) == 53
+    assert len(potential_sections(points)) == facts["potential_section_count"] == 155
