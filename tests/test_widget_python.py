@@ -238,3 +238,35 @@ def test_ranking_with_tie_break_is_synced_at_the_end():
     assert h.w.turn["game_over"] is True
     assert h.w.turn["ranking"] == game.ranking()
     assert sorted(p for group in h.w.turn["ranking"] for p in group) == [0, 1, 2]
+
+
+def test_save_png_through_the_front_end(tmp_path, monkeypatch):
+    import base64
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_cairosvg(name, *args, **kwargs):
+        if name == "cairosvg":
+            raise ImportError("no cairosvg here")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_cairosvg)
+    h = Harness()
+    out = tmp_path / "sheet.png"
+    h.w.save_png(out)
+    request = [m for m in h.sent if m.get("method") == "custom"][-1]["content"]
+    assert request["type"] == "export_request" and request["format"] == "png"
+    assert not out.exists()
+    png = b"\x89PNG\r\n\x1a\n" + b"\x00" * 16
+    h.send({"type": "export_result", "id": request["id"], "format": "png",
+            "data": base64.b64encode(png).decode()})
+    assert out.read_bytes() == png
+    # A failed export says why and writes nothing.
+    other = tmp_path / "other.png"
+    h.w.save_png(other)
+    request = [m for m in h.sent if m.get("method") == "custom"][-1]["content"]
+    h.send({"type": "export_result", "id": request["id"], "format": "png", "data": "",
+            "error": "no view is displayed"})
+    assert not other.exists()
+    assert "PNG export failed: no view is displayed" in h.w.notice["text"]
