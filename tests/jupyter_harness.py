@@ -7,7 +7,11 @@ tests can check the Python side of what the page did.
 
 Needs: Debian's chromium (/usr/bin/chromium), pip install jupyterlab playwright.
 Env: E2E_CHROMIUM (browser path), E2E_REQUIRE=1 (a missing prerequisite fails instead of
-skipping), E2E_TIMEOUT_MS (default 60000), E2E_SCREENSHOTS (directory to keep screenshots in).
+skipping), E2E_TIMEOUT_MS (default 60000), E2E_SCREENSHOTS (directory to keep screenshots in),
+E2E_SEED (replay one game of the examples, see ``copy_example``).
+
+``BerlinView`` (at the end) drives one displayed view of the Berlin widget by clicks and checks
+every step in the kernel; the e2e tests and ``benchmarks/bench_widget_browser.py`` use it.
 """
 
 from __future__ import annotations
@@ -254,6 +258,20 @@ def open_and_run_all(page: Any, server: Server, notebook: str) -> Any:
     return panel
 
 
+def copy_example(name: str, workdir: Path) -> Path:
+    """Copy ``examples/<name>`` into the server's work dir. The examples' games have a random
+    seed (the tests print it); ``E2E_SEED=n`` replays one: the copy then calls
+    ``Game.new(players=1, seed=n)``."""
+    dest = workdir / name
+    text = (PROJECT_ROOT / "examples" / name).read_text()
+    seed = os.environ.get("E2E_SEED")
+    if seed:
+        assert "Game.new(players=1)" in text, "E2E_SEED: the example no longer has that call"
+        text = text.replace("Game.new(players=1)", f"Game.new(players=1, seed={int(seed)})")
+    dest.write_text(text)
+    return dest
+
+
 # The path of the notebook in JupyterLab's main area, or null.
 CURRENT_PATH_JS = """() => {
   const w = window.jupyterapp?.shell?.currentWidget;
@@ -266,8 +284,14 @@ def show_notebook(page: Any, notebook: str) -> Any:
     or bring its tab to the front; returns the notebook panel. JupyterLab only."""
     from playwright.sync_api import expect
 
-    page.evaluate("(path) => window.jupyterapp.commands.execute('docmanager:open', {path})",
-                  notebook)
+    # Activating an open tab is instant; docmanager:open takes ~2.5 s even for an open file.
+    page.evaluate("""async (path) => {
+      const app = window.jupyterapp;
+      if (app.shell.currentWidget?.context?.path === path) return;
+      const open = [...app.shell.widgets('main')].find((w) => w.context?.path === path);
+      if (open) app.shell.activateById(open.id);
+      else await app.commands.execute('docmanager:open', {path});
+    }""", notebook)
     page.wait_for_function(f"() => ({CURRENT_PATH_JS})() === {json.dumps(notebook)}",
                            timeout=TIMEOUT_MS)
     panel = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
@@ -436,7 +460,7 @@ class BerlinView:
         """Click "Reveal next card" (in ``via``, another view of the same widget, if given)."""
         from playwright.sync_api import expect
 
-        rnd, turn, phase, n = self.state()
+        _round, turn, phase, n = self.state()
         assert phase == "reveal", f"cannot reveal in phase {phase}"
         (via or self).button("Reveal next card").click()  # waits until it is enabled
         self.wait_actions(n + 1)
@@ -450,7 +474,7 @@ class BerlinView:
         in ``via`` when given: the views share the selection)."""
         from playwright.sync_api import expect
 
-        line, origin, target = move
+        _line, origin, target = move
         n = self.state()[3]
         moves = self.moves()
         assert tuple(move) in moves, f"{move} is not legal now: {moves}"
@@ -483,6 +507,27 @@ class BerlinView:
         button.click()
         self.wait_actions(n + 1)
         assert self.ev(LAST_ACTION) == "Pass"
+
+    def next_turn(self, via: BerlinView | None = None) -> None:
+        """Finish this turn (pass what is left to draw), then reveal the next card."""
+        if self.state()[2] == "draw":
+            self.pass_turn(via=via)
+        self.reveal(via=via)
+
+    def until_moves(self, max_turns: int = 12, via: BerlinView | None = None
+                    ) -> list[tuple[str, int, int]]:
+        """Pass and reveal by clicking until the card allows a section; its legal moves."""
+        for _ in range(max_turns):
+            phase = self.state()[2]
+            if phase == "draw" and (moves := self.moves()):
+                return moves
+            if phase == "draw":
+                self.pass_turn(via=via)
+            elif phase == "reveal":
+                self.reveal(via=via)
+            else:
+                break
+        raise AssertionError(f"no card with a legal section in {max_turns} turns")
 
     def play_round(self, choose: Any = None, max_actions: int = 60) -> int:
         """Play the current round to its end by clicking: reveal, draw (``choose(moves)``

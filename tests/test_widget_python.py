@@ -270,3 +270,19 @@ def test_save_png_through_the_front_end(tmp_path, monkeypatch):
             "error": "no view is displayed"})
     assert not other.exists()
     assert "PNG export failed: no view is displayed" in h.w.notice["text"]
+
+
+def test_front_end_writes_to_synced_state_are_refused():
+    h = Harness()
+    h.send({"type": "reveal"})
+    turn, hints = dict(h.w.turn), dict(h.w.hints)
+    h.sent.clear()
+    h.w._handle_msg({"content": {"data": {"method": "update", "state": {
+        "turn": "garbage", "hints": {"moves": [[0, 0, 1]]}}, "buffer_paths": []}},
+        "buffers": []})
+    assert h.w.turn == turn and h.w.hints == hints
+    assert "refused a change of hints, turn" in h.w.notice["text"]
+    # every view is put back on the real state, and nothing was echoed
+    updates = [m for m in h.sent if m.get("method") == "update"]
+    assert any(set(m["state"]) >= {"turn", "hints"} for m in updates)
+    assert not [m for m in h.sent if m.get("method") == "echo_update"]

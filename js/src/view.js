@@ -268,8 +268,11 @@ export function createView(model, el, store) {
       if (destroyed) return;
       const t = now();
       const v = model.get(trait);
+      const malformed = `The widget received a malformed "${trait}" and ignored it.`;
       if (v !== undefined && v !== null && !isPlain(v)) {
-        showLocal(`The widget received a malformed "${trait}" and ignored it.`, "error");
+        showLocal(malformed, "error");
+      } else if (ui.local && ui.local.text === malformed) {
+        ui.local = null; // a good value arrived: the warning no longer holds
       }
       updaters[trait]();
       el.dataset.updateMs = (now() - t).toFixed(2);

@@ -125,6 +125,12 @@ test("malformed traits never throw: the widget shows what it can and says so", a
   g.model.pySet("map_data", f.map_data);
   g.model.pySet("sheet", f.sheet);
   assert.equal(g.qa(".nsb-section").length, f.sheet.sections.length, "recovers");
+  // a malformed value is reported, and the report goes once a good value of it arrives
+  const h = await setup("draw");
+  h.model.pySet("turn", "garbage");
+  assert.match(h.q(".nsb-notice").textContent, /malformed "turn"/);
+  h.model.pySet("turn", f.turn);
+  assert.doesNotMatch(h.q(".nsb-notice").textContent, /malformed/);
 });
 
 /** The overlay terms a fixture implies, computed from the raw synced data. */

@@ -38,6 +38,8 @@ from .intents import (
 from .state import game_info_state, hints_state, scores_state, sheet_state, turn_state
 
 STATIC = Path(__file__).parent / "static"
+#: The synced traits: written by Python only. A write from the front end is refused.
+SYNCED = frozenset({"map_data", "game_info", "sheet", "turn", "hints", "scores", "notice"})
 log = logging.getLogger(__name__)
 _LINES = ("bear", "crown")
 
@@ -53,19 +55,19 @@ class BerlinWidget(anywidget.AnyWidget):
     _esm = STATIC / "widget.js"
     _css = STATIC / "widget.css"
 
-    map_data = traitlets.Dict().tag(sync=True)
+    map_data = traitlets.Dict().tag(sync=True, echo_update=False)
     """The static map (sent once)."""
-    game_info = traitlets.Dict().tag(sync=True)
+    game_info = traitlets.Dict().tag(sync=True, echo_update=False)
     """What stays fixed for a game: players, effects, objectives (sent once a game)."""
-    sheet = traitlets.Dict().tag(sync=True)
+    sheet = traitlets.Dict().tag(sync=True, echo_update=False)
     """The shown player's drawing."""
-    turn = traitlets.Dict().tag(sync=True)
+    turn = traitlets.Dict().tag(sync=True, echo_update=False)
     """Round, cards, stack counts, effects and players."""
-    hints = traitlets.Dict().tag(sync=True)
+    hints = traitlets.Dict().tag(sync=True, echo_update=False)
     """The shown player's legal sections, computed by the engine."""
-    scores = traitlets.Dict().tag(sync=True)
+    scores = traitlets.Dict().tag(sync=True, echo_update=False)
     """The shown player's score sheet and the overlay terms."""
-    notice = traitlets.Dict().tag(sync=True)
+    notice = traitlets.Dict().tag(sync=True, echo_update=False)
     """The last message for the user (errors, announcements)."""
 
     def __init__(
@@ -181,6 +183,18 @@ class BerlinWidget(anywidget.AnyWidget):
         """Stop following the game and close the widget."""
         self._unsubscribe()
         super().close()
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Apply a state update from the front end, except to the game's synced traits: Python
+        is their only author, so such writes are refused and every view is put back."""
+        refused = sorted(set(sync_data) & SYNCED)
+        allowed = {k: v for k, v in sync_data.items() if k not in SYNCED}
+        if allowed:
+            super().set_state(allowed)
+        if refused:
+            self.send_state(refused)
+            self._notify("error", f"refused a change of {', '.join(refused)} from the page: "
+                                  "the game's state comes from Python only")
 
     # ------------------------------------------------------------------ events and intents
     def _on_game_event(self, event: GameEvent) -> None:

@@ -2085,8 +2085,11 @@ function createView(model, el, store) {
       if (destroyed) return;
       const t = now();
       const v = model.get(trait);
+      const malformed2 = `The widget received a malformed "${trait}" and ignored it.`;
       if (v !== void 0 && v !== null && !isPlain(v)) {
-        showLocal(`The widget received a malformed "${trait}" and ignored it.`, "error");
+        showLocal(malformed2, "error");
+      } else if (ui.local && ui.local.text === malformed2) {
+        ui.local = null;
       }
       updaters[trait]();
       el.dataset.updateMs = (now() - t).toFixed(2);
