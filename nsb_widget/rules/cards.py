@@ -72,6 +72,9 @@ class Card:
         assert self.symbol is not None
         return f"a {self.symbol.value}"
 
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
     def __str__(self) -> str:
         if self.line is None:
             return DOUBLE_SWITCH_TEXT

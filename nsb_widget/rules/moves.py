@@ -31,6 +31,9 @@ class Move:
     def __str__(self) -> str:
         return f"{self.line.value} {self.origin}-{self.target}"
 
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
+
     @classmethod
     def parse(cls, text: str | Move, line: Line | str | None = None) -> Move:
         """Read ``"bear C4-D5"`` (also ``"bear c4 d5"``). ``line`` supplies a missing line word.
