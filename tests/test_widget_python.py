@@ -286,3 +286,23 @@ def test_front_end_writes_to_synced_state_are_refused():
     updates = [m for m in h.sent if m.get("method") == "update"]
     assert any(set(m["state"]) >= {"turn", "hints"} for m in updates)
     assert not [m for m in h.sent if m.get("method") == "echo_update"]
+
+
+def test_a_bots_sheet_can_be_shown_but_not_played():
+    game = Game.new(2, seed=4)
+    h = Harness(game, bots={1: "random"})
+    h.send({"type": "reveal"})
+    h.send({"type": "select_player", "player": 1})
+    assert h.w.player == 1
+    before = game.to_json()
+    h.send({"type": "pass"})
+    assert "played by a bot" in h.w.notice["text"] and game.to_json() == before
+
+
+def test_new_game_after_a_scenario_is_dealt_from_a_seed():
+    h = Harness(Game.new(scenario=True, pencils=["green", "pink", "blue", "brown"],
+                         modules=["objectives"]))
+    h.send({"type": "new_game"})
+    assert h.w.game.setup.seed is not None and h.w.game.setup.modules == h.game.setup.modules
+    h.send({"type": "reveal"})
+    assert h.w.game.turn == 1

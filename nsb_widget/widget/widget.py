@@ -62,11 +62,11 @@ class BerlinWidget(anywidget.AnyWidget):
     sheet = traitlets.Dict().tag(sync=True, echo_update=False)
     """The shown player's drawing."""
     turn = traitlets.Dict().tag(sync=True, echo_update=False)
-    """Round, cards, stack counts, effects and players."""
+    """Round, cards, stack counts and the players' progress."""
     hints = traitlets.Dict().tag(sync=True, echo_update=False)
     """The shown player's legal sections, computed by the engine."""
     scores = traitlets.Dict().tag(sync=True, echo_update=False)
-    """The shown player's score sheet and the overlay terms."""
+    """The shown player's score sheet (stations and districts as indices)."""
     notice = traitlets.Dict().tag(sync=True, echo_update=False)
     """The last message for the user (errors, announcements)."""
 
@@ -119,14 +119,13 @@ class BerlinWidget(anywidget.AnyWidget):
         self.refresh()
 
     def new_game(self, seed: int | None = None) -> Game:
-        """Replace the game by a new one with the same settings (and a new seed)."""
+        """Replace the game by a newly dealt one: same players, names and modules, a new seed
+        (also after a scenario game: the new game's cards are shuffled)."""
         old = self._game
         setup = old.setup
-        pencils = None if setup.players == 1 and not setup.scenario else setup.pencils
-        game = Game.new(
-            setup.players, seed, scenario=setup.scenario, map=old.map, pencils=pencils,
-            modules=setup.modules, names=setup.names,
-        )
+        pencils = None if setup.players == 1 else setup.pencils
+        game = Game.new(setup.players, seed, map=old.map, pencils=pencils,
+                        modules=setup.modules, names=setup.names)
         self._unsubscribe()
         self._game = game
         self._unsubscribe = game.subscribe(self._on_game_event)
@@ -245,6 +244,8 @@ class BerlinWidget(anywidget.AnyWidget):
 
     def _dispatch(self, intent: object) -> None:
         game, player = self._game, self._player
+        if isinstance(intent, DrawIntent | PassIntent | UndoIntent) and player in self._bots:
+            raise NsbError(f"{game.setup.names[player]} is played by a bot")
         if isinstance(intent, RevealIntent):
             game.reveal()
         elif isinstance(intent, DrawIntent):
