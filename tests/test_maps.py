@@ -219,3 +219,10 @@ def test_potential_section_rule_reproduces_the_printed_london_sheet():
     points = [tuple(p) for p in facts["points"]]
     assert len(points) == 53
     assert len(potential_sections(points)) == facts["potential_section_count"] == 155
+
+
+def test_a_map_file_that_is_not_text(tmp_path):
+    bad = tmp_path / "bin.json"
+    bad.write_bytes(b"\xff\xfe\x00{")
+    with pytest.raises(MapError, match="not UTF-8 text"):
+        load_map(bad)

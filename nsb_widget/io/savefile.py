@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import MapError, NsbError, Problem, SaveFileError
+from ..jsonfile import read_json
 from ..maps import BUILTIN_MAPS, GameMap, build_map, get_map
 from ..rules.cards import Card
 from ..rules.modules import Effect, Module, Objective
@@ -56,21 +57,8 @@ def save_game(game: Game, path: str | Path) -> None:
 
 def load_game(path: str | Path) -> Game:
     """Read a game written by :func:`save_game`."""
-    name = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise SaveFileError(name, [Problem("file", f"cannot be read: {exc.strerror or exc}")]) \
-            from None
-    except UnicodeDecodeError:
-        raise SaveFileError(name, [Problem("file", "is not UTF-8 text")]) from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveFileError(
-            name, [Problem(f"line {exc.lineno}, column {exc.colno}", f"not JSON: {exc.msg}")]
-        ) from None
-    return game_from_json(doc, name)
+    doc = read_json(path, SaveFileError)
+    return game_from_json(doc, str(path))
 
 
 def game_from_json(doc: object, name: str = "<document>") -> Game:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from ..errors import MapError, Problem
+from ..jsonfile import read_json
 from .geometry import (
     Point,
     connected_parts,
@@ -60,19 +61,8 @@ def load_map(source: str | Path | Mapping[str, Any] | object) -> GameMap:
     """
     if not isinstance(source, str | Path):
         return build_map(source, "<document>")
-    path = Path(source)
-    name = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MapError(name, [Problem("file", f"cannot be read: {exc.strerror or exc}")]) from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MapError(
-            name, [Problem(f"line {exc.lineno}, column {exc.colno}", f"not JSON: {exc.msg}")]
-        ) from None
-    return build_map(doc, name)
+    doc = read_json(source, MapError)
+    return build_map(doc, str(source))
 
 
 @cache
