@@ -461,15 +461,7 @@ class Game:
                 raise PhaseError("nothing to undo")
             index = len(self._log) - 1
         else:
-            self._check_player(player)
-            index = -1
-            for i in range(len(self._log) - 1, -1, -1):
-                action = self._log[i]
-                if isinstance(action, Reveal):
-                    break
-                if action.player == player:
-                    index = i
-                    break
+            index = self._last_turn_action(player)
             if index < 0:
                 raise PhaseError(f"{self._name(player)} has nothing to undo in this turn")
         removed = self._log[index]
@@ -479,6 +471,21 @@ class Game:
         self._listeners = listeners
         self._emit_all([GameEvent("undo", player, removed)])
         return removed
+
+    def can_undo(self, player: int) -> bool:
+        """True when the player has a draw or pass of the current turn to take back."""
+        return self._last_turn_action(player) >= 0
+
+    def _last_turn_action(self, player: int) -> int:
+        """Log index of the player's last draw or pass since the last reveal, or -1."""
+        self._check_player(player)
+        for i in range(len(self._log) - 1, -1, -1):
+            action = self._log[i]
+            if isinstance(action, Reveal):
+                return -1
+            if action.player == player:
+                return i
+        return -1
 
     @classmethod
     def replay(

@@ -10,16 +10,10 @@ from dataclasses import asdict
 from typing import Any
 
 from ..rendering.scene import sheet_scene
-from ..rules.cards import Card, Line
+from ..rules.cards import Line
 from ..rules.game import Game, Phase
-from ..rules.moves import Draw, Pass, Reveal
 
 _LINE_INDEX = {Line.BEAR: 0, Line.CROWN: 1}
-
-
-def card_state(card: Card) -> str:
-    """A card as the front end sees it: its text form (``"bear square"``, ``"double switch"``)."""
-    return str(card)
 
 
 def game_info_state(game: Game, bots: Collection[int] = ()) -> dict[str, Any]:
@@ -35,16 +29,6 @@ def game_info_state(game: Game, bots: Collection[int] = ()) -> dict[str, Any]:
     }
 
 
-def has_undo(game: Game, player: int) -> bool:
-    """True when the player has a draw or pass of the current turn to take back."""
-    for action in reversed(game.history):
-        if isinstance(action, Reveal):
-            return False
-        if isinstance(action, Draw | Pass) and action.player == player:
-            return True
-    return False
-
-
 def turn_state(
     game: Game, player: int, announcement: str | None = None
 ) -> dict[str, Any]:
@@ -57,9 +41,9 @@ def turn_state(
         "round": game.round,
         "turn": game.turn,
         "phase": game.phase.value,
-        "cards": [card_state(c) for c in game.cards],
-        "preview": None if game.preview is None else card_state(game.preview),
-        "round_turns": [[card_state(c) for c in turn] for turn in game.round_turns],
+        "cards": [str(c) for c in game.cards],
+        "preview": None if game.preview is None else str(game.preview),
+        "round_turns": [[str(c) for c in turn] for turn in game.round_turns],
         "last_turn": game.is_last_turn,
         "revealed": {"bear": counts[Line.BEAR], "crown": counts[Line.CROWN]},
         "remaining": remaining,
@@ -71,7 +55,7 @@ def turn_state(
         "ranking": game.ranking() if game.is_over else None,
         "waiting_for": game.waiting_for(),
         "can_reveal": game.phase is Phase.REVEAL,
-        "can_undo": has_undo(game, player),
+        "can_undo": game.can_undo(player),
         "game_over": game.is_over,
         "announcement": announcement,
     }
@@ -79,9 +63,9 @@ def turn_state(
 
 def hints_state(game: Game, player: int) -> dict[str, Any]:
     """What the shown player may do now: open lines and every legal section."""
-    index = {s.label: s.index for s in game.map.stations}
+    station = game.map.station
     moves = [
-        [_LINE_INDEX[m.line], index[m.origin], index[m.target]]
+        [_LINE_INDEX[m.line], station(m.origin).index, station(m.target).index]
         for m in game.legal_moves(player)
     ]
     return {
@@ -99,10 +83,9 @@ def scores_state(game: Game, player: int) -> dict[str, Any]:
     sheet = game.score_sheet(player)
     gmap = game.map
     district = {d.name: d.index for d in gmap.districts}
-    station = {s.label: s.index for s in gmap.stations}
 
     def stations(labels: tuple[str, ...]) -> list[int]:
-        return [station[label] for label in labels]
+        return [gmap.station(label).index for label in labels]
 
     def districts(names: tuple[str, ...]) -> list[int]:
         return [district[name] for name in names]

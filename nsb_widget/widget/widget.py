@@ -200,7 +200,7 @@ class BerlinWidget(anywidget.AnyWidget):
         if event.kind == "reveal" and self._game.is_last_turn:
             self._announcement = (f"Last card of round {self._game.round}: the round ends "
                                   "after this turn")
-        elif event.kind == "reveal":
+        elif event.kind in ("reveal", "undo"):
             self._announcement = None
         elif event.kind == "round_scored":
             last = self._game.round_scores(self._player)[-1]
@@ -253,9 +253,7 @@ class BerlinWidget(anywidget.AnyWidget):
         elif isinstance(intent, PassIntent):
             game.pass_turn(player)
         elif isinstance(intent, UndoIntent):
-            game.undo(player)
-            self._announcement = None
-            self.refresh()
+            game.undo(player)  # the undo event refreshes every view
         elif isinstance(intent, NewGameIntent):
             self.new_game()
         elif isinstance(intent, SelectPlayerIntent):
