@@ -1,6 +1,6 @@
-"""nsb_widget: Next Station: Berlin as a rules engine and a Jupyter widget.
+"""nsb_widget: Next Station: Berlin and London as a rules engine and a Jupyter widget.
 
-The engine (maps, rules, scoring, bots, rendering) needs only numpy; the widget
+The engine (maps, rules, rulesets, scoring, bots, rendering) needs only numpy; the widget
 (:class:`BerlinWidget`) is imported on first use and needs anywidget.
 """
 
@@ -17,20 +17,10 @@ from .errors import (
     PhaseError,
     SaveFileError,
 )
+from .game import Game
 from .maps import GameMap, get_map, load_map
-from .rules import (
-    Card,
-    Effect,
-    Game,
-    GameEvent,
-    Illegality,
-    Line,
-    Module,
-    Move,
-    Objective,
-    Phase,
-    Reason,
-)
+from .rules import GameEvent, Illegality, Move, Phase, Reason, Ruleset, get_ruleset
+from .rulesets.berlin import Card, Effect, Line, Module, Objective
 from .scoring import ScoreSheet
 
 __version__ = "0.1.0"
@@ -55,10 +45,12 @@ __all__ = [
     "Phase",
     "PhaseError",
     "Reason",
+    "Ruleset",
     "SaveFileError",
     "ScoreSheet",
     "__version__",
     "get_map",
+    "get_ruleset",
     "load_map",
     "new_game",
 ]

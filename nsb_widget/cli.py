@@ -31,9 +31,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _cmd_render(args: argparse.Namespace) -> int:
-    from .io.savefile import load_game
+    from .game import Game
 
-    game = load_game(args.game)
+    game = Game.load(args.game)
     if not 0 <= args.player < game.players:
         raise NsbError(f"player must be 0 to {game.players - 1}")
     svg = game.svg(args.player)
@@ -45,9 +45,11 @@ def _cmd_render(args: argparse.Namespace) -> int:
 
 def _cmd_validate_map(args: argparse.Namespace) -> int:
     from .maps import load_map
+    from .rules.ruleset import ruleset_for
 
     game_map = load_map(args.file)
-    print(f"ok: {game_map.title}: {len(game_map.stations)} stations, "
+    ruleset = ruleset_for(game_map)
+    print(f"ok: {game_map.title} ({ruleset.title}): {len(game_map.stations)} stations, "
           f"{len(game_map.districts)} districts, {len(game_map.sections)} potential sections")
     return 0
 
@@ -57,10 +59,10 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     import random
 
     from .bots import make_bot
-    from .rules.game import Game
+    from .game import Game
     from .simulate import play_game
 
-    game = Game.new(1, args.seed)
+    game = Game.new(1, args.seed, map=args.map)
     play_game(game, [make_bot(args.bot)], random.Random(args.seed))
     out = Path(args.output)
     out.write_text(game.svg(), encoding="utf-8")
@@ -101,7 +103,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bot", default="random", help="random or greedy (default: random)")
     sim.add_argument("--games", type=int, default=1000, metavar="G")
     sim.add_argument("--seed", type=int, default=0, metavar="S")
-    sim.add_argument("--modules", default="", help="effects,objectives (either or both)")
+    sim.add_argument("--modules", default="",
+                     help="Berlin: effects,objectives; London: objectives,powers")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.set_defaults(func=_cmd_simulate)
 
@@ -119,6 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("-o", "--output", default="berlin-demo.svg")
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--bot", default="greedy")
+    demo.add_argument("--map", default="berlin", help="built-in map (default: berlin)")
     demo.set_defaults(func=_cmd_demo)
 
     play = sub.add_parser("play", help="open a playable game in JupyterLab")

@@ -9,8 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .bots import Bot, make_bot, play_turn
-from .rules.game import Game
-from .rules.modules import Module
+from .game import Game
 
 
 def play_game(game: Game, bots: Sequence[Bot], rng: random.Random) -> Game:
@@ -79,7 +78,7 @@ def simulate(
     players: int = 1,
     bot: str | Bot = "random",
     seed: int = 0,
-    modules: Iterable[Module | str] = (),
+    modules: Iterable[str] = (),
     map_name: str = "berlin",
 ) -> SimulationResult:
     """Play ``games`` full games with the same bot for every player.
@@ -89,17 +88,17 @@ def simulate(
     """
     if games < 1:
         raise ValueError("games must be at least 1")
-    mods = [Module(m) for m in modules]
+    mods = list(modules)
     policy = make_bot(bot) if isinstance(bot, str) else bot
     rng = random.Random(seed)
     scores: list[int] = []
     rated: list[int] = []
-    from .scoring.assessment import handicap
-
-    minus = handicap(mods) if players == 1 else 0
+    minus = 0
     start = time.perf_counter()
     for i in range(games):
         game = Game.new(players, seed + i, map=map_name, modules=mods)
+        if players == 1:
+            minus = game.ruleset.solo_handicap(game.setup.modules)
         play_game(game, [policy] * players, rng)
         for p in range(players):
             total = game.score(p)

@@ -9,8 +9,8 @@ from nsb_widget import Game
 from nsb_widget.bitset import mask_of
 from nsb_widget.errors import PhaseError
 from nsb_widget.maps import GameMap, get_map
-from nsb_widget.rules.modules import Effect
-from nsb_widget.scoring import score_line
+from nsb_widget.rulesets.berlin import Effect
+from nsb_widget.rulesets.berlin.scoring import score_line
 
 SOLO = ["green", "pink", "blue", "brown"]
 

@@ -11,7 +11,11 @@ import pytest
 
 from nsb_widget.errors import MapError
 from nsb_widget.maps import get_map, load_map
-from nsb_widget.maps.geometry import potential_sections, segments_cross
+from nsb_widget.maps.geometry import (
+    potential_sections,
+    segment_crosses_polyline,
+    segments_cross,
+)
 
 
 def berlin_doc() -> dict:
@@ -104,6 +108,36 @@ def test_potential_sections_follow_rows_columns_and_diagonals():
 def test_segments_cross(a, b, crosses):
     assert segments_cross(a, b) is crosses
     assert segments_cross(b, a) is crosses
+
+
+@pytest.mark.parametrize(
+    ("polyline", "crosses"),
+    [
+        ([(1.0, -1.0), (1.0, 1.0)], True),  # straight across
+        ([(0.5, -1.0), (1.65, 1.35)], True),  # slanting across
+        ([(-1.0, 0.5), (3.0, 0.5)], False),  # alongside
+        ([(-1.0, 0.5), (0.5, -1.0)], False),  # passes beside the section
+        ([(3.0, -1.0), (3.0, 1.0)], False),  # crosses the section's line beyond its end
+        ([(1.0, -1.0), (1.0, 0.0), (2.0, 1.0)], True),  # bends on the section and goes on
+        ([(1.0, -1.0), (1.0, 0.0), (1.5, -1.0)], False),  # touches it from below only
+        ([(1.0, 1.0), (1.0, 0.0), (1.5, 1.0)], False),  # touches it from above only
+        ([(0.0, -1.0), (0.0, 1.0)], False),  # through a station: not a crossing there
+        ([(-1.0, 1.0), (0.5, 1.0), (1.0, -1.0), (1.5, 1.0)], True),  # crosses twice
+    ],
+)
+def test_segment_crosses_polyline(polyline, crosses):
+    section = ((0, 0), (2, 0))
+    assert segment_crosses_polyline(section, polyline) is crosses
+    assert segment_crosses_polyline(section[::-1], polyline) is crosses
+    assert segment_crosses_polyline(section, polyline[::-1]) is crosses
+
+
+def test_river_bending_on_a_section_crosses_it():
+    """Berlin's Spree has vertices exactly on four sections (e.g. A3-B4 through (0.5, 2.5));
+    it passes from one side to the other there, so those sections cross the river."""
+    m = get_map("berlin")
+    crossing = {m.section_label(i) for i in range(len(m.sections)) if m.river_crossings >> i & 1}
+    assert {"A3-B4", "D4-G7", "E4-D5", "H6-G7"} <= crossing
 
 
 def test_crossing_table_is_symmetric_and_matches_geometry():

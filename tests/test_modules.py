@@ -13,14 +13,13 @@ from collections import Counter
 import pytest
 from support import SOLO, bits, end_game, end_round, turn
 
+from nsb_widget import Game
 from nsb_widget.errors import PhaseError
 from nsb_widget.maps import get_map
-from nsb_widget.rules.cards import Card, Line
-from nsb_widget.rules.game import Game
-from nsb_widget.rules.modules import Effect, Module, Objective
 from nsb_widget.rules.reasons import Reason
 from nsb_widget.rules.setup import make_setup
-from nsb_widget.scoring import score_line
+from nsb_widget.rulesets.berlin import Card, Effect, Line, Module, Objective
+from nsb_widget.rulesets.berlin.scoring import score_line
 
 MAP = get_map("berlin")
 BEAR, CROWN = Line.BEAR, Line.CROWN

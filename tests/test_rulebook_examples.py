@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from support import bits, end_round, new_game, turn
 
+from nsb_widget import Game
 from nsb_widget.maps import get_map
-from nsb_widget.rules.cards import Card, Line
-from nsb_widget.rules.game import Game
 from nsb_widget.rules.moves import Move, Reveal
 from nsb_widget.rules.reasons import Reason
 from nsb_widget.rules.sheet import RoundLine
-from nsb_widget.scoring import score_interchanges, score_line, score_round
+from nsb_widget.rulesets.berlin import Card, Line
+from nsb_widget.rulesets.berlin.scoring import score_line, score_round
+from nsb_widget.scoring import score_interchanges
 
 MAP = get_map("berlin")
 BEAR, CROWN = Line.BEAR, Line.CROWN

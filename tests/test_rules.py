@@ -16,14 +16,14 @@ import random
 import pytest
 from support import end_game, end_round, new_game, turn
 
+from nsb_widget import Game, Phase
 from nsb_widget.errors import IllegalMoveError, NotationError, PhaseError
 from nsb_widget.maps import get_map
-from nsb_widget.rules.cards import Card, Line
-from nsb_widget.rules.game import Game, Phase
-from nsb_widget.rules.modules import Module
 from nsb_widget.rules.moves import Draw, Move, Pass
 from nsb_widget.rules.reasons import Reason
-from nsb_widget.scoring import assess, rank
+from nsb_widget.rulesets.berlin import Card, Line, Module
+from nsb_widget.rulesets.berlin.scoring import assess
+from nsb_widget.scoring import rank
 
 MAP = get_map("berlin")
 PENCILS = {p.id for p in MAP.pencils}

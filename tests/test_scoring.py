@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nsb_widget.bitset import mask_of
 from nsb_widget.maps import get_map
-from nsb_widget.scoring import score_line
+from nsb_widget.rulesets.berlin.scoring import score_line
 
 
 def test_best_district_ties_are_all_listed():

@@ -6,7 +6,7 @@ import random
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from ..rules.game import Game
+    from ..rules.game import Game, Plan
     from ..rules.moves import Move
 
 
@@ -22,8 +22,27 @@ class Bot(Protocol):
         ...
 
 
+@runtime_checkable
+class PlanBot(Protocol):
+    """A bot that picks among :meth:`Game.plans` (plain ints, no notation): the fast path."""
+
+    name: str
+
+    def choose_plan(self, game: Game, player: int, rng: random.Random) -> Plan | None:
+        """The plan to play now, or ``None`` to pass."""
+        ...
+
+
 def play_turn(game: Game, player: int, bot: Bot, rng: random.Random) -> None:
-    """Let ``bot`` draw (once, or twice with a Double Switch) and finish the player's turn."""
+    """Let ``bot`` draw (once, or more with a switch or a power) and finish the player's turn."""
+    if isinstance(bot, PlanBot):
+        while not game.has_finished_turn(player):
+            plan = bot.choose_plan(game, player, rng)
+            if plan is None:
+                game.pass_turn(player)
+            else:
+                game.play_plan(plan, player)
+        return
     while not game.has_finished_turn(player):
         move = bot.choose(game, player, rng)
         if move is None:

@@ -6,7 +6,7 @@ import random
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..rules.game import Game
+    from ..rules.game import Game, Plan
     from ..rules.moves import Move
 
 
@@ -19,3 +19,8 @@ class RandomBot:
         """A random legal move, or ``None`` when there is none."""
         moves = game.legal_moves(player)
         return rng.choice(moves) if moves else None
+
+    def choose_plan(self, game: Game, player: int, rng: random.Random) -> Plan | None:
+        """The same choice as :meth:`choose`, as a plan (no notation)."""
+        plans = game.plans(player)
+        return rng.choice(plans) if plans else None

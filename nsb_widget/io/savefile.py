@@ -18,18 +18,15 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import MapError, NsbError, Problem, SaveFileError
 from ..jsonfile import read_json
 from ..maps import BUILTIN_MAPS, GameMap, build_map, get_map
-from ..rules.cards import Card
-from ..rules.modules import Effect, Module, Objective
-from ..rules.moves import Action, Draw, Move, Pass, Reveal
+from ..rules.game import Game
+from ..rules.moves import Action, Draw, Move, Pass, Reveal, UsePower
+from ..rules.ruleset import Ruleset, ruleset_for
 from ..rules.setup import GameSetup, make_setup
-
-if TYPE_CHECKING:
-    from ..rules.game import Game
 
 FORMAT = "nsb-game"
 VERSION = 1
@@ -55,16 +52,15 @@ def save_game(game: Game, path: str | Path) -> None:
     Path(path).write_text(json.dumps(game_to_json(game), indent=1) + "\n", encoding="utf-8")
 
 
-def load_game(path: str | Path) -> Game:
-    """Read a game written by :func:`save_game`."""
+def load_game(path: str | Path, cls: type[Game] = Game) -> Game:
+    """Read a game written by :func:`save_game` (as an instance of ``cls``)."""
     doc = read_json(path, SaveFileError)
-    return game_from_json(doc, str(path))
+    return game_from_json(doc, str(path), cls)
 
 
-def game_from_json(doc: object, name: str = "<document>") -> Game:
-    """Rebuild a game from a document made by :func:`game_to_json`."""
-    from ..rules.game import Game
-
+def game_from_json(doc: object, name: str = "<document>", cls: type[Game] = Game) -> Game:
+    """Rebuild a game from a document made by :func:`game_to_json` (as an instance of
+    ``cls``, a :class:`~nsb_widget.rules.game.Game` or a subclass)."""
     problems: list[Problem] = []
     if not isinstance(doc, Mapping):
         raise SaveFileError(name, [Problem("document", "must be a JSON object")])
@@ -73,11 +69,12 @@ def game_from_json(doc: object, name: str = "<document>") -> Game:
     if doc.get("version") != VERSION:
         problems.append(Problem("version", f"must be {VERSION}, found {doc.get('version')!r}"))
     game_map = _read_map(doc.get("map"), problems)
-    setup = _read_setup(doc.get("setup"), game_map, problems)
-    actions = _read_actions(doc.get("actions"), problems)
-    if problems or setup is None or game_map is None:
+    ruleset = _read_ruleset(game_map, problems)
+    setup = _read_setup(doc.get("setup"), game_map, ruleset, problems)
+    actions = _read_actions(doc.get("actions"), ruleset, problems)
+    if problems or setup is None or game_map is None or ruleset is None:
         raise SaveFileError(name, problems or [Problem("setup", "is missing")])
-    game = Game(setup, game_map)
+    game = cls(setup, game_map, ruleset)
     for i, action in enumerate(actions):
         try:
             game.apply(action)
@@ -107,39 +104,51 @@ def _read_map(raw: object, problems: list[Problem]) -> GameMap | None:
     return None
 
 
+def _read_ruleset(game_map: GameMap | None, problems: list[Problem]) -> Ruleset | None:
+    if game_map is None:
+        return None
+    try:
+        return ruleset_for(game_map)
+    except MapError as exc:
+        problems.extend(Problem(f"map.{p.where}", p.message) for p in exc.problems)
+        return None
+
+
 def _read_setup(
-    raw: object, game_map: GameMap | None, problems: list[Problem]
+    raw: object, game_map: GameMap | None, ruleset: Ruleset | None, problems: list[Problem]
 ) -> GameSetup | None:
     if not isinstance(raw, Mapping):
         problems.append(Problem("setup", "must be an object"))
         return None
-    if game_map is None:
+    if game_map is None or ruleset is None:
         return None
     seed = raw.get("seed")
     try:
-        for key, kind in (("pencils", list), ("modules", list), ("effects", list),
-                          ("objectives", list), ("names", list)):
-            if key in raw and not isinstance(raw[key], kind):
+        lists = ("pencils", "modules", "effects", "objectives", "names", "powers")
+        for key in lists:
+            if key in raw and not isinstance(raw[key], list):
                 raise ValueError(f"{key} must be a list")
-        modules = [Module(m) for m in raw.get("modules", [])]
+        unknown = set(raw) - {"players", "seed", *lists}
+        if unknown:
+            raise ValueError(f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+        cards = {key: raw[key] for key in ("effects", "objectives", "powers") if raw.get(key)}
         return make_setup(
             game_map,
             players=raw.get("players"),  # type: ignore[arg-type]  # checked by make_setup
             seed=seed,
+            ruleset=ruleset,
             scenario=seed is None,
             pencils=raw.get("pencils"),
-            modules=modules,
-            effects=[Effect(e) for e in raw["effects"]] if raw.get("effects") else None,
-            objectives=[Objective(o) for o in raw["objectives"]] if raw.get("objectives")
-            else None,
+            modules=raw.get("modules", []),
             names=raw.get("names") or None,
+            **cards,
         )
     except (ValueError, TypeError) as exc:
         problems.append(Problem("setup", str(exc)))
         return None
 
 
-def _read_actions(raw: object, problems: list[Problem]) -> list[Action]:
+def _read_actions(raw: object, ruleset: Ruleset | None, problems: list[Problem]) -> list[Action]:
     if not isinstance(raw, list):
         problems.append(Problem("actions", "must be a list"))
         return []
@@ -150,13 +159,13 @@ def _read_actions(raw: object, problems: list[Problem]) -> list[Action]:
     for i, entry in enumerate(raw):
         where = f"actions[{i}]"
         try:
-            actions.append(_read_action(entry))
+            actions.append(_read_action(entry, ruleset))
         except (NsbError, ValueError, TypeError, KeyError) as exc:
             problems.append(Problem(where, str(exc)))
     return actions
 
 
-def _read_action(entry: object) -> Action:
+def _read_action(entry: object, ruleset: Ruleset | None) -> Action:
     if not isinstance(entry, Mapping):
         raise ValueError("must be an object with a 'type'")
     kind = entry.get("type")
@@ -164,12 +173,21 @@ def _read_action(entry: object) -> Action:
         cards = entry.get("cards")
         if not isinstance(cards, list) or len(cards) > 3:
             raise ValueError("a reveal needs 'cards': a list of at most 3 card names")
-        return Reveal(tuple(Card.parse(c) for c in cards))
-    if kind not in ("draw", "pass"):
-        raise ValueError(f"unknown action type {kind!r}; expected reveal, draw or pass")
+        if ruleset is None:
+            raise ValueError("cards cannot be read without a valid map")
+        return Reveal(tuple(ruleset.parse_card(c) for c in cards))
+    if kind not in ("draw", "pass", "power"):
+        raise ValueError(f"unknown action type {kind!r}; expected reveal, draw, pass or power")
     player = entry.get("player")
     if isinstance(player, bool) or not isinstance(player, int):
         raise ValueError(f"'player' must be an integer, found {player!r}")
     if kind == "draw":
         return Draw(player, Move.parse(entry.get("move")))  # type: ignore[arg-type]
+    if kind == "power":
+        power, station = entry.get("power"), entry.get("station")
+        if not isinstance(power, str) or len(power) > 32:
+            raise ValueError(f"'power' must be a power's id, found {power!r}")
+        if station is not None and (not isinstance(station, str) or len(station) > 8):
+            raise ValueError(f"'station' must be a station label, found {station!r}")
+        return UsePower(player, power, station)
     return Pass(player)

@@ -1,10 +1,22 @@
 """Maps as data: stations, districts, river, pencils and the precomputed section tables."""
 
 from .loader import BUILTIN_MAPS, build_map, get_map, load_map
-from .model import District, GameMap, Pencil, River, Section, StartInfo, Station, Symbol, grid_label
+from .model import (
+    CARD_SYMBOLS,
+    District,
+    GameMap,
+    Pencil,
+    River,
+    Section,
+    StartInfo,
+    Station,
+    Symbol,
+    grid_label,
+)
 
 __all__ = [
     "BUILTIN_MAPS",
+    "CARD_SYMBOLS",
     "District",
     "GameMap",
     "Pencil",

@@ -1,13 +1,17 @@
 """Plane geometry of a sheet: potential sections, stations in between, crossings.
 
-All coordinates are integer grid points, so every test here is exact integer arithmetic.
+Stations sit on integer grid points, so every test between sections is exact integer
+arithmetic. A river is a polyline with float vertices; tests against it use exact rational
+arithmetic on the stored float values (:class:`fractions.Fraction`), so they are exact too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 
 Point = tuple[int, int]
+FloatPoint = tuple[float, float]
 
 #: The eight directions of the printed dashed lines: rows, columns and 45-degree diagonals.
 #: Only the four "forward" ones are needed to enumerate each section once.
@@ -118,6 +122,64 @@ def crossing_bitsets(segments: Sequence[tuple[Point, Point]]) -> list[int]:
                 masks[i] |= 1 << j
                 masks[j] |= 1 << i
     return masks
+
+
+def _exact_orientation(p: FloatPoint, q: FloatPoint, r: FloatPoint) -> int:
+    """:func:`_orientation` for float points, computed exactly on their rational values."""
+    px, py = Fraction(p[0]), Fraction(p[1])
+    value = (Fraction(q[0]) - px) * (Fraction(r[1]) - py) - (Fraction(q[1]) - py) * (
+        Fraction(r[0]) - px
+    )
+    return (value > 0) - (value < 0)
+
+
+def segment_crosses_polyline(segment: tuple[Point, Point], polyline: Sequence[FloatPoint]) -> bool:
+    """True when the polyline (a river) passes from one side of the segment to the other.
+
+    In general position that is a proper intersection: a polyline segment and ``segment`` meet
+    at one point inside both. A polyline vertex lying exactly inside ``segment`` is a crossing
+    when the polyline arrives from one side and leaves to the other (a bend on the segment),
+    not when it only touches it. Passing through an end of ``segment`` (a station) is not a
+    crossing of ``segment``.
+    """
+    p1, p2 = segment
+    a: FloatPoint = (p1[0], p1[1])
+    b: FloatPoint = (p2[0], p2[1])
+    sides = [_exact_orientation(a, b, q) for q in polyline]
+    for k in range(len(polyline) - 1):
+        q1, q2 = polyline[k], polyline[k + 1]
+        if (
+            sides[k] * sides[k + 1] < 0
+            and _exact_orientation(q1, q2, a) * _exact_orientation(q1, q2, b) < 0
+        ):
+            return True
+    for k, q in enumerate(polyline):
+        if sides[k] != 0 or not _strictly_inside(a, b, q):
+            continue
+        before = next((s for s in reversed(sides[:k]) if s), 0)
+        after = next((s for s in sides[k + 1:] if s), 0)
+        if before * after < 0:
+            return True
+    return False
+
+
+def _strictly_inside(a: FloatPoint, b: FloatPoint, q: FloatPoint) -> bool:
+    """True when ``q``, known to be on the line through ``a`` and ``b``, lies strictly between."""
+    return any(min(a[i], b[i]) < q[i] < max(a[i], b[i]) for i in (0, 1))
+
+
+def polyline_crossing_bitset(
+    segments: Sequence[tuple[Point, Point]], polyline: Sequence[FloatPoint]
+) -> int:
+    """The bitset (bit ``i`` set) of the segments the polyline crosses.
+
+    See :func:`segment_crosses_polyline` for what counts as a crossing.
+    """
+    mask = 0
+    for i, segment in enumerate(segments):
+        if segment_crosses_polyline(segment, polyline):
+            mask |= 1 << i
+    return mask
 
 
 def region_outline(cells: set[Point]) -> list[list[tuple[float, float]]]:

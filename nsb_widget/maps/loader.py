@@ -28,7 +28,7 @@ from .model import District, GameMap, Pencil, River, Section, StartInfo, Station
 
 FORMAT = "nsb-map"
 VERSION = 1
-BUILTIN_MAPS = ("berlin",)
+BUILTIN_MAPS = ("berlin", "london")
 _KINDS = ("main", "outer")
 _SYMBOLS = {s.value: s for s in Symbol}
 
@@ -67,7 +67,10 @@ def load_map(source: str | Path | Mapping[str, Any] | object) -> GameMap:
 
 @cache
 def get_map(name: str = "berlin") -> GameMap:
-    """A map shipped with the package, by name (``"berlin"``). Loaded once, then cached."""
+    """A map shipped with the package, by name (``"berlin"``, ``"london"``).
+
+    Loaded once, then cached.
+    """
     if name not in BUILTIN_MAPS:
         raise KeyError(f"no built-in map {name!r}; built-in maps: {', '.join(BUILTIN_MAPS)}")
     text = resources.files(__package__).joinpath("data", f"{name}.json").read_text("utf-8")
@@ -144,6 +147,7 @@ def build_map(doc: object, name: str) -> GameMap:
             symbol=stations_raw[old]["symbol"],
             district=district_index[stations_raw[old]["district"]],
             start=stations_raw[old]["start"],
+            tourist=stations_raw[old]["tourist"],
         )
         for old in order
     )
@@ -336,29 +340,59 @@ def _stations(
             ok = False
         start = None
         if s.get("start") is not None:
-            st = s["start"]
-            if not isinstance(st, Mapping) or st.get("pencil") not in pencil_ids or (
-                st.get("line") not in lines
-            ):
-                out.add(where, f"start must name a known pencil and line, found {st!r}")
+            start = _start(s["start"], where, out, pencil_ids, lines)
+            if start is None:
                 ok = False
             else:
-                start = StartInfo(st["pencil"], st["line"])
                 if (start.pencil, start.line) in seen_starts:
                     other = seen_starts[(start.pencil, start.line)]
                     out.add(where, f"is a second {start.pencil} {start.line} start "
                                    f"(stations[{other}] is one already)")
                     ok = False
                 seen_starts.setdefault((start.pencil, start.line), i)
-        extra = set(s) - {"x", "y", "symbol", "district", "start"}
+        tourist = s.get("tourist", False)
+        if not isinstance(tourist, bool):
+            out.add(where, f"tourist must be true or false, found {tourist!r}")
+            ok = False
+        extra = set(s) - {"x", "y", "symbol", "district", "start", "tourist"}
         if extra:
             out.add(where, f"unknown field(s) {', '.join(sorted(extra))}")
         if ok:
             result.append(
                 {"x": x, "y": y, "label": label, "symbol": symbol, "district": district,
-                 "start": start}
+                 "start": start, "tourist": tourist}
             )
     return result
+
+
+def _start(
+    raw: object, where: str, out: _Collector, pencil_ids: set[str], lines: list[str]
+) -> StartInfo | None:
+    """A station's ``start`` object; ``line`` may be left out when the map has a single line."""
+    if not isinstance(raw, Mapping):
+        out.add(where, f"start must be an object {{pencil, line}}, found {raw!r}")
+        return None
+    ok = True
+    pencil, line = raw.get("pencil"), raw.get("line")
+    if pencil not in pencil_ids:
+        known = ", ".join(sorted(pencil_ids)) or "none"
+        out.add(where, f"start names unknown pencil {pencil!r}; known: {known}")
+        ok = False
+    if line is None and len(lines) == 1:
+        line = lines[0]
+    elif not lines:
+        ok = False  # the map's lines are broken, reported already
+    elif line is None:
+        out.add(where, f"start must name its line, one of {', '.join(lines)}")
+        ok = False
+    elif line not in lines:
+        out.add(where, f"start names unknown line {line!r}; known: {', '.join(lines)}")
+        ok = False
+    extra = set(raw) - {"pencil", "line"}
+    if extra:
+        out.add(where, f"start has unknown field(s) {', '.join(sorted(map(str, extra)))}")
+        ok = False
+    return StartInfo(str(pencil), str(line)) if ok else None
 
 
 def _river(doc: Mapping[str, Any], out: _Collector) -> River | None:

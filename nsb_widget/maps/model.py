@@ -12,21 +12,35 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
-from .geometry import Point, crossing_bitsets, points_strictly_between
+from .geometry import (
+    Point,
+    crossing_bitsets,
+    points_strictly_between,
+    polyline_crossing_bitset,
+)
 
 DistrictKind = Literal["main", "outer"]
 
 
 class Symbol(str, enum.Enum):
-    """A station symbol, as printed on stations and Station cards."""
+    """A station symbol, as printed on stations and Station cards.
+
+    :data:`CARD_SYMBOLS` are the four a card can show. ``ANY`` is printed on stations only
+    (London's central station, a question mark): it matches every card.
+    """
 
     SQUARE = "square"
     TRIANGLE = "triangle"
     PENTAGON = "pentagon"
     CIRCLE = "circle"
+    ANY = "any"
 
     def __str__(self) -> str:
         return self.value
+
+
+#: The symbols a card can show (every symbol but :attr:`Symbol.ANY`), in card order.
+CARD_SYMBOLS: tuple[Symbol, ...] = (Symbol.SQUARE, Symbol.TRIANGLE, Symbol.PENTAGON, Symbol.CIRCLE)
 
 
 def grid_label(x: int, y: int) -> str:
@@ -53,7 +67,7 @@ class StartInfo:
     pencil: str
     """Pencil id, e.g. ``"pink"``."""
     line: str
-    """Line id from the map's ``lines``, e.g. ``"bear"`` or ``"crown"``."""
+    """Line id from the map's ``lines``, e.g. ``"bear"`` or ``"crown"`` (London: ``"line"``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +88,8 @@ class Station:
     """Index of the district holding the station."""
     start: StartInfo | None
     """Set for start stations, ``None`` for the others."""
+    tourist: bool = False
+    """True for a tourist site (London)."""
 
     @property
     def point(self) -> Point:
@@ -119,10 +135,14 @@ class Section:
 
 @dataclass(frozen=True)
 class River:
-    """A decorative river (no effect on play in Berlin)."""
+    """A river drawn across the sheet. The map knows which sections cross it
+    (:attr:`GameMap.river_crossings`); whether a crossing scores is up to the ruleset (it does in
+    London, not in Berlin)."""
 
     name: str
+    """Printed name, e.g. ``"Thames"``."""
     polyline: tuple[tuple[float, float], ...]
+    """The river's course in grid coordinates (may run past the grid's edge)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -154,7 +174,13 @@ class GameMap:
     section_index: MappingProxyType[tuple[int, int], int] = field(init=False, repr=False)
     """``(a, b)`` and ``(b, a)`` station pairs to the section index."""
     symbol_mask: MappingProxyType[Symbol, int] = field(init=False, repr=False)
-    """Per symbol, the bitset of stations carrying it."""
+    """Per symbol, the bitset of the stations a card of that symbol lets a line reach: those
+    carrying it plus the :attr:`Symbol.ANY` stations. ``symbol_mask[Symbol.ANY]`` is the ANY
+    stations alone."""
+    tourist_mask: int = field(init=False, repr=False)
+    """Bitset of the tourist sites."""
+    river_crossings: int = field(init=False, repr=False)
+    """Bitset of the sections whose segment crosses the river (0 without a river)."""
     district_mask: tuple[int, ...] = field(init=False, repr=False)
     """Per district, the bitset of its stations."""
     outer_mask: int = field(init=False, repr=False)
@@ -181,7 +207,15 @@ class GameMap:
         masks = dict.fromkeys(Symbol, 0)
         for st in self.stations:
             masks[st.symbol] |= 1 << st.index
+        for sym in CARD_SYMBOLS:
+            masks[sym] |= masks[Symbol.ANY]
         setattr_(self, "symbol_mask", MappingProxyType(masks))
+        setattr_(self, "tourist_mask", sum(1 << st.index for st in self.stations if st.tourist))
+        setattr_(
+            self,
+            "river_crossings",
+            0 if self.river is None else polyline_crossing_bitset(segs, self.river.polyline),
+        )
         setattr_(
             self,
             "district_mask",

@@ -17,8 +17,6 @@ from ..scoring.interchanges import colour_counts
 if TYPE_CHECKING:
     from ..rules.game import Game
 
-LINE_IDS = ("bear", "crown")
-
 
 def _district_label_point(game_map: GameMap, cells: tuple[tuple[int, int], ...]) -> list[float]:
     """Where to write a district's name: the free cell (no station) nearest the district's
@@ -76,7 +74,7 @@ def sheet_scene(game: Game, player: int) -> dict[str, Any]:
     sheet = game.sheets[player]
     pencil_index = {p.id: i for i, p in enumerate(game.map.pencils)}
     sections = [
-        [d.section, d.origin, d.target, pencil_index[d.pencil], LINE_IDS.index(d.line.value),
+        [d.section, d.origin, d.target, pencil_index[d.pencil], sheet.line_ids.index(d.line),
          d.round + 1, int(d.sbahn) | (int(d.parallel) << 1)]
         for d in sheet.history
     ]
@@ -89,7 +87,7 @@ def sheet_scene(game: Game, player: int) -> dict[str, Any]:
             "ends": iter_bits(sheet.ends(li)) if in_round else [],
             "start": sheet.starts[li],
         }
-        for li, name in enumerate(LINE_IDS)
+        for li, name in enumerate(sheet.line_ids)
     }
     return {
         "player": player,

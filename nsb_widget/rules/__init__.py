@@ -1,32 +1,34 @@
-"""The rules of Next Station: Berlin: cards, moves, setup and the game itself."""
+"""The game driver every city shares: moves, actions, setup, sheets, decks and the ruleset
+contract. The cities' own rules live in :mod:`nsb_widget.rulesets`."""
 
-from .cards import BERLIN_DECK, DOUBLE_SWITCH, Card, Line
-from .game import Game, GameEvent, Phase
-from .modules import Effect, Module, Objective
-from .moves import Action, Draw, Move, Pass, Reveal
+from .game import Game, GameEvent, Phase, Plan
+from .moves import Action, Draw, Move, Pass, Reveal, UsePower
 from .reasons import Illegality, Reason
+from .ruleset import Ruleset, Slot, TurnOpening, get_ruleset, ruleset_for
 from .setup import GameSetup, make_setup
-from .sheet import DrawnSection
+from .sheet import DrawnSection, RoundLine, Sheet
 
 __all__ = [
-    "BERLIN_DECK",
-    "DOUBLE_SWITCH",
     "Action",
-    "Card",
     "Draw",
     "DrawnSection",
-    "Effect",
     "Game",
     "GameEvent",
     "GameSetup",
     "Illegality",
-    "Line",
-    "Module",
     "Move",
-    "Objective",
     "Pass",
     "Phase",
+    "Plan",
     "Reason",
     "Reveal",
+    "RoundLine",
+    "Ruleset",
+    "Sheet",
+    "Slot",
+    "TurnOpening",
+    "UsePower",
+    "get_ruleset",
     "make_setup",
+    "ruleset_for",
 ]

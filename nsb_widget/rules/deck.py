@@ -1,16 +1,16 @@
-"""The stack of Station cards during one round: seeded shuffles or cards chosen by hand."""
+"""The stack of cards during one round: seeded shuffles or cards chosen by hand."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from ..errors import PhaseError
-from .cards import BERLIN_DECK, DOUBLE_SWITCH, Card
 
 
 class Deck:
-    """The face-down stack of one round.
+    """The face-down stack of one round, for any ruleset's cards.
 
     Seeded: the order comes from ``(seed, round)``, so replays and undo see the same cards.
     Scenario (``seed=None``): the order is unknown and each card is named when revealed; the
@@ -19,14 +19,14 @@ class Deck:
 
     __slots__ = ("_order", "_reinsert_u", "remaining")
 
-    def __init__(self, seed: int | None, round_index: int) -> None:
-        self.remaining: list[Card] = list(BERLIN_DECK)
+    def __init__(self, cards: Sequence[Any], seed: int | None, round_index: int) -> None:
+        self.remaining: list[Any] = list(cards)
         """The cards still face down, in deck order (not the stack order)."""
-        self._order: list[Card] | None = None
+        self._order: list[Any] | None = None
         self._reinsert_u = 0.0
         if seed is not None:
             rng = random.Random(f"nsb-deck:{seed}:{round_index}")
-            order = list(BERLIN_DECK)
+            order = list(cards)
             rng.shuffle(order)
             self._order = order[::-1]  # top of the stack at the end: pop() takes it
             self._reinsert_u = rng.random()
@@ -44,7 +44,7 @@ class Deck:
         """True when the stack order comes from the seed."""
         return self._order is not None
 
-    def take(self, named: Card | None) -> Card:
+    def take(self, named: Any | None) -> Any:
         """Take the top card; in scenario mode ``named`` says which card it is."""
         if self._order is not None:
             card = self._order.pop()
@@ -53,20 +53,20 @@ class Deck:
                 raise PhaseError(f"the top card of the stack is {card}, not {named}")
         else:
             if named is None:
-                raise PhaseError("scenario game: name the card to reveal, e.g. 'bear square'")
+                raise PhaseError("scenario game: name the card to reveal")
             if named not in self.remaining:
                 raise PhaseError(f"{named} has already been revealed this round")
             card = named
         self.remaining.remove(card)
         return card
 
-    def put_back_double_switch(self) -> None:
-        """Shuffle the Double Switch back into the stack (Recurring Double Switch)."""
-        self.remaining.append(DOUBLE_SWITCH)
+    def put_back(self, card: Any) -> None:
+        """Shuffle ``card`` back into the stack (at a seeded place)."""
+        self.remaining.append(card)
         if self._order is not None:
             position = int(self._reinsert_u * (len(self._order) + 1))
-            self._order.insert(position, DOUBLE_SWITCH)
+            self._order.insert(position, card)
 
-    def peek_order(self) -> Sequence[Card]:
+    def peek_order(self) -> Sequence[Any]:
         """The seeded stack, top card first (for tests and the engine only: it is secret)."""
         return tuple(reversed(self._order or ()))

@@ -1,9 +1,14 @@
-"""A game of Next Station: Berlin: the rules, for 1 to 4 players on one shared deck.
+"""The game driver: phases, players, the action log, replay, undo and events, for any ruleset.
 
 A game is its :class:`~nsb_widget.rules.setup.GameSetup` plus its action log: chance is explicit
 (``reveal`` takes cards off a seeded stack, or the cards named in scenario mode), so replaying the
 log rebuilds the game exactly. Every method that changes the game checks everything first and
-leaves the game untouched when it raises.
+leaves the game untouched when it raises. What differs between cities (cards, what a turn
+allows, scoring, powers) is asked of the game's :class:`~nsb_widget.rules.ruleset.Ruleset`.
+
+Two layers share one set of rules: the checked API (``play("C4-D5")``, with notation, reasons
+and events) and the core that a bot or a simulation may drive with plain ints
+(:meth:`Game.plans` and :meth:`Game.play_plan`), with no notation and no second validation.
 """
 
 from __future__ import annotations
@@ -11,33 +16,28 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from ..bitset import iter_bits
 from ..errors import IllegalMoveError, NotationError, PhaseError
 from ..maps import GameMap, get_map
 from ..maps.geometry import is_grid_direction
-from .cards import CARDS_PER_LINE, Card, Line
 from .deck import Deck
-from .modules import Effect, Module, Objective
-from .moves import Action, Draw, Move, Pass, Reveal, split_move
+from .moves import Action, Draw, Move, Pass, Reveal, UsePower, split_move
 from .reasons import Illegality, Reason
-from .setup import ROUNDS, GameSetup, make_setup
-from .sheet import LINES, Sheet
+from .ruleset import Ruleset, Slot, ruleset_for
+from .setup import GameSetup, make_setup
+from .sheet import Sheet
 
 if TYPE_CHECKING:
     from ..scoring.model import RoundScore, ScoreSheet
-
-BEAR, CROWN = 0, 1
-_LINE_INDEX = {Line.BEAR: BEAR, Line.CROWN: CROWN}
 
 
 class Phase(str, enum.Enum):
     """What the game waits for."""
 
     REVEAL = "reveal"
-    """The next Station card must be revealed."""
+    """The next card must be revealed."""
     DRAW = "draw"
     """Players draw or pass for the revealed card."""
     OVER = "over"
@@ -52,7 +52,8 @@ class GameEvent:
     """Sent to subscribers after each change of the game."""
 
     kind: str
-    """``"reveal"``, ``"draw"``, ``"pass"``, ``"undo"``, ``"round_scored"`` or ``"game_over"``."""
+    """``"reveal"``, ``"draw"``, ``"pass"``, ``"power"``, ``"undo"``, ``"round_scored"`` or
+    ``"game_over"``."""
     player: int | None = None
     """The player who acted, when one did."""
     action: Action | None = None
@@ -62,17 +63,24 @@ class GameEvent:
     followed by ``round_scored``); redraw on the last one."""
 
 
-@dataclass(frozen=True)
-class _Plan:
-    line: int
+class Plan(NamedTuple):
+    """A legal section in plain ints, as :meth:`Game.plans` lists them."""
+
+    slot: int
+    """Index into the player's open slots."""
     origin: int
+    """Station index it starts from."""
     target: int
+    """Station index it leads to."""
     section: int
-    sbahn: bool
+    """Potential-section index."""
+
+
+G = TypeVar("G", bound="Game")
 
 
 class Game:
-    """A game of Next Station: Berlin.
+    """A game of *Next Station* (Berlin or London, by its map's ruleset).
 
     Create one with :meth:`Game.new`. The usual loop::
 
@@ -88,26 +96,32 @@ class Game:
 
     _phase: Phase
     _deck: Deck
-    _turns: list[tuple[Card, ...]]
-    _cards: tuple[Card, ...]
-    _preview: Card | None
-    _counts: list[int]
+    _turns: list[tuple[Any, ...]]
+    _cards: tuple[Any, ...]
+    _preview: Any | None
+    _counts: tuple[int, ...]
     _last_turn: bool
-    _ds_back_pending: bool
-    _ds_returned: bool
-    _slots: list[int]
+    _state: Any
+    _opened: tuple[Slot, ...]
+    _slots: list[tuple[Slot, ...]]
     _passed: list[bool]
 
     # ------------------------------------------------------------------ construction
-    def __init__(self, setup: GameSetup, game_map: GameMap | None = None) -> None:
+    def __init__(self, setup: GameSetup, game_map: GameMap | None = None,
+                 ruleset: Ruleset | None = None) -> None:
         self.map: GameMap = game_map if game_map is not None else get_map(setup.map_id)
         """The sheet's map."""
         if self.map.id != setup.map_id:
             raise ValueError(f"setup is for map {setup.map_id!r}, got map {self.map.id!r}")
+        self.ruleset: Ruleset = ruleset if ruleset is not None else ruleset_for(self.map)
+        """The rules of the game, chosen by the map's ``ruleset``."""
         self.setup: GameSetup = setup
         """The fixed facts of the game."""
-        self.sheets: list[Sheet] = [Sheet(self.map) for _ in range(setup.players)]
+        self.sheets: list[Sheet] = [Sheet(self.map, self.ruleset.line_ids)
+                                    for _ in range(setup.players)]
         """One sheet per player (read them, do not change them)."""
+        for sheet in self.sheets:
+            self.ruleset.start_game(sheet, setup)
         self._log: list[Action] = []
         self._listeners: list[Callable[[GameEvent], None]] = []
         self._round = 0
@@ -115,37 +129,39 @@ class Game:
 
     @classmethod
     def new(
-        cls,
+        cls: type[G],
         players: int = 1,
         seed: int | None = None,
         *,
         scenario: bool = False,
         map: str | GameMap = "berlin",
         pencils: Sequence[str] | None = None,
-        modules: Iterable[Module | str] = (),
-        effects: Sequence[Effect | str] | None = None,
-        objectives: Sequence[Objective | str] | None = None,
+        modules: Iterable[str] = (),
         names: Sequence[str] | None = None,
-    ) -> Game:
+        **cards: Any,
+    ) -> G:
         """Start a game.
 
+        ``map`` picks the sheet, and with it the rules (``"berlin"`` or ``"london"``).
         ``seed`` fixes every shuffle (same seed, same game; a random seed is chosen and kept
         when none is given). ``scenario=True`` instead lets you name each revealed card, to
         rebuild a rulebook example or a game played on paper. ``pencils`` sets the pencil
-        order (solo) or the pencils around the table; ``modules`` adds ``"effects"`` and/or
-        ``"objectives"``, whose cards may be fixed with ``effects`` and ``objectives``.
+        order (solo) or the pencils around the table. ``modules`` adds advanced modules
+        (Berlin: ``"effects"``, ``"objectives"``; London: ``"objectives"``, ``"powers"``),
+        whose cards may be fixed by keyword: ``effects=[...]``, ``objectives=[...]``,
+        ``powers=[...]`` (one per pencil, in the map's pencil order).
         """
         game_map = get_map(map) if isinstance(map, str) else map
-        setup = make_setup(
-            game_map, players, seed, scenario=scenario, pencils=pencils, modules=modules,
-            effects=effects, objectives=objectives, names=names,
-        )
-        return cls(setup, game_map)
+        ruleset = ruleset_for(game_map)
+        setup = make_setup(game_map, players, seed, ruleset=ruleset, scenario=scenario,
+                           pencils=pencils, modules=modules, names=names, **cards)
+        return cls(setup, game_map, ruleset)
 
-    def copy(self) -> Game:
+    def copy(self: G) -> G:
         """An independent copy of the game (subscribers are not copied). Cheap: no deepcopy."""
-        new = Game.__new__(Game)
+        new = type(self).__new__(type(self))
         new.map = self.map
+        new.ruleset = self.ruleset
         new.setup = self.setup
         new.sheets = [s.copy() for s in self.sheets]
         new._log = list(self._log)
@@ -156,10 +172,10 @@ class Game:
         new._turns = list(self._turns)
         new._cards = self._cards
         new._preview = self._preview
-        new._counts = list(self._counts)
+        new._counts = self._counts
         new._last_turn = self._last_turn
-        new._ds_back_pending = self._ds_back_pending
-        new._ds_returned = self._ds_returned
+        new._state = self._state.copy()
+        new._opened = self._opened
         new._slots = list(self._slots)
         new._passed = list(self._passed)
         return new
@@ -172,7 +188,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        """True after the 4th round has been scored."""
+        """True after the last round has been scored."""
         return self._phase is Phase.OVER
 
     @property
@@ -191,48 +207,50 @@ class Game:
         return len(self._turns)
 
     @property
-    def cards(self) -> tuple[Card, ...]:
-        """The cards of the current turn: one card, or the Double Switch and its symbol card."""
+    def cards(self) -> tuple[Any, ...]:
+        """The cards of the current turn: one card, or a switch and its symbol card."""
         return self._cards
 
     @property
-    def symbol_card(self) -> Card | None:
+    def symbol_card(self) -> Any | None:
         """The card whose symbol this turn's sections must reach."""
         return self._cards[-1] if self._cards else None
 
     @property
     def is_double_switch(self) -> bool:
-        """True in a Double Switch turn."""
-        return bool(self._cards) and self._cards[0].is_double_switch
+        """True in a switch turn: sections may start at any station of the line (Berlin's
+        Double Switch; London's Railroad Switch from the 3rd turn on)."""
+        return bool(self._opened) and self._opened[0].anywhere and self._phase is Phase.DRAW
 
     @property
-    def preview(self) -> Card | None:
-        """Glimpse into the future: the next turn's card, already shown."""
+    def preview(self) -> Any | None:
+        """Berlin's Glimpse into the future: the next turn's card, already shown."""
         return self._preview
 
     @property
     def is_last_turn(self) -> bool:
-        """True once the 5th Bear or 5th Crown card is out: the round ends after this turn."""
+        """True once the card that ends the round is out: the round ends after this turn."""
         return self._last_turn
 
     @property
-    def round_turns(self) -> tuple[tuple[Card, ...], ...]:
+    def round_turns(self) -> tuple[tuple[Any, ...], ...]:
         """Every turn's cards this round, in order."""
         return tuple(self._turns)
 
     @property
-    def line_cards_revealed(self) -> dict[Line, int]:
-        """How many Bear and Crown cards are out this round (the round ends at 5)."""
-        return {Line.BEAR: self._counts[BEAR], Line.CROWN: self._counts[CROWN]}
+    def line_cards_revealed(self) -> dict[str, int]:
+        """How many cards of each counted kind are out this round (Berlin: Bear and Crown,
+        London: underground and street); the round ends when one reaches 5."""
+        return dict(zip(self.ruleset.count_names, self._counts, strict=True))
 
     @property
-    def stack(self) -> tuple[Card, ...]:
+    def stack(self) -> tuple[Any, ...]:
         """The cards still face down this round, in deck order (their order stays secret)."""
         return tuple(self._deck.remaining)
 
     @property
-    def effect(self) -> Effect | None:
-        """The round effect of the current round (effects module), else ``None``."""
+    def effect(self) -> Any | None:
+        """Berlin's round effect of the current round (effects module), else ``None``."""
         return self.setup.effects[self._round] if self.setup.effects else None
 
     @property
@@ -240,12 +258,18 @@ class Game:
         """Every action so far, in order: the game is its setup plus this log."""
         return tuple(self._log)
 
+    @property
+    def round_state(self) -> Any:
+        """The ruleset's own flags for this round (read them, do not change them)."""
+        return self._state
+
     def pencil(self, player: int = 0, round_number: int | None = None) -> str:
         """The pencil a player holds in a round (1-4; default the current round)."""
         self._check_player(player)
         r = self._round if round_number is None else round_number - 1
-        if not 0 <= r < ROUNDS:
-            raise ValueError(f"round_number must be 1 to {ROUNDS}, not {round_number!r}")
+        if not 0 <= r < self.ruleset.rounds:
+            raise ValueError(f"round_number must be 1 to {self.ruleset.rounds}, "
+                             f"not {round_number!r}")
         return self.setup.pencil_of(player, r)
 
     def waiting_for(self) -> list[int]:
@@ -259,49 +283,101 @@ class Game:
         self._check_player(player)
         return self._phase is not Phase.DRAW or self._is_done(player)
 
-    def open_lines(self, player: int = 0) -> tuple[Line, ...]:
+    def open_lines(self, player: int = 0) -> tuple[Any, ...]:
         """The lines the player may still draw for this turn (two with a Double Switch)."""
         self._check_player(player)
         if self._phase is not Phase.DRAW or self._passed[player]:
             return ()
-        return tuple(line for line in LINES if self._slots[player] >> _LINE_INDEX[line] & 1)
+        key = self.ruleset.line_key
+        seen: list[Any] = []
+        for slot in self._slots[player]:
+            if key(slot.line) not in seen:
+                seen.append(key(slot.line))
+        return tuple(seen)
 
     def lines_joined(self, player: int = 0) -> bool:
-        """True once the player's two start stations of this round are connected."""
+        """True once the player's start stations of this round are connected."""
         self._check_player(player)
         return self.sheets[player].joined
 
-    def line_stations(self, line: Line | str, player: int = 0) -> list[str]:
+    def line_stations(self, line: str | None = None, player: int = 0) -> list[str]:
         """Labels of the stations of a line this round (the joined line once joined)."""
         sheet = self.sheets[self._check_player(player)]
-        return self._labels(sheet.members(_LINE_INDEX[Line(line)]))
+        return self._labels(sheet.members(self._line_index(line)))
 
-    def line_ends(self, line: Line | str, player: int = 0) -> list[str]:
+    def line_ends(self, line: str | None = None, player: int = 0) -> list[str]:
         """Labels of the ends a line may be extended from this round."""
         sheet = self.sheets[self._check_player(player)]
-        return self._labels(sheet.ends(_LINE_INDEX[Line(line)]))
+        return self._labels(sheet.ends(self._line_index(line)))
 
     def sbahn_stations(self, player: int = 0) -> list[str]:
-        """Labels of the player's circled S-Bahn stations."""
+        """Labels of the player's circled S-Bahn stations (Berlin)."""
         return self._labels(self.sheets[self._check_player(player)].sbahn)
+
+    def circled_stations(self, player: int = 0) -> list[str]:
+        """Labels of the stations the player circled with a pencil power (London)."""
+        return self._labels(self.sheets[self._check_player(player)].circled)
+
+    # ------------------------------------------------------------------ the core (plain ints)
+    def slots(self, player: int = 0) -> tuple[Slot, ...]:
+        """The sections the player may still draw this turn, as the ruleset opened them."""
+        if self._phase is not Phase.DRAW or self._passed[player]:
+            return ()
+        return self._slots[player]
+
+    @property
+    def turn_slots(self) -> tuple[Slot, ...]:
+        """The sections the current turn's reveal opened, before any player drew."""
+        return self._opened
+
+    def set_slots(self, player: int, slots: tuple[Slot, ...]) -> None:
+        """Replace the player's open slots (for rulesets: a power changing a turn)."""
+        self._slots[player] = slots
+
+    def plans(self, player: int = 0) -> list[Plan]:
+        """Every legal section as plain ints; the same set as :meth:`legal_moves`."""
+        if self._phase is not Phase.DRAW or self._passed[player]:
+            return []
+        sheet = self.sheets[player]
+        neighbours = self.map.neighbours
+        parallel = self.ruleset.allows_parallel(self)
+        free = ~sheet.blocked
+        out: list[Plan] = []
+        for k, slot in enumerate(self._slots[player]):
+            members = sheet.members(slot.line)
+            origins = members if slot.anywhere else sheet.ends(slot.line)
+            targets = slot.targets & ~members
+            while origins:
+                low = origins & -origins
+                o = low.bit_length() - 1
+                origins ^= low
+                for t, s in neighbours[o]:
+                    if targets >> t & 1 and free >> s & 1 and (
+                        not sheet.drawn >> s & 1 or (parallel and not sheet.doubled >> s & 1)
+                    ):
+                        out.append(Plan(k, o, t, s))
+        return out
+
+    def play_plan(self, plan: Plan, player: int = 0) -> None:
+        """Draw a section listed by :meth:`plans` *now* (not checked again: for bots and
+        simulations). Logged, replayed and undone like :meth:`play`."""
+        slot = self._slots[player][plan.slot]
+        line = self.ruleset.line_value(slot.line)
+        labels = self.map.labels
+        self._commit_draw(player, slot, plan.slot, plan.origin, plan.target, plan.section,
+                          Move(line, labels[plan.origin], labels[plan.target]))
 
     # ------------------------------------------------------------------ moves
     def legal_moves(self, player: int = 0) -> list[Move]:
         """Every section the player may draw now (empty when they cannot draw)."""
         self._check_player(player)
-        if self._phase is not Phase.DRAW or self._is_done(player):
+        if self._phase is not Phase.DRAW:
             return []
-        sheet = self.sheets[player]
         labels = self.map.labels
-        out: list[Move] = []
-        for li, line, target_mask in self._open_slots(player):
-            origins = sheet.members(li) if self.is_double_switch else sheet.ends(li)
-            targets = target_mask & ~sheet.members(li)
-            for o in iter_bits(origins):
-                for t, s in self.map.neighbours[o]:
-                    if targets >> t & 1 and self._track_allowed(sheet, s):
-                        out.append(Move(line, labels[o], labels[t]))
-        return out
+        value = self.ruleset.line_value
+        slots = self._slots[player]
+        return [Move(value(slots[p.slot].line), labels[p.origin], labels[p.target])
+                for p in self.plans(player)]
 
     def why_illegal(self, move: Move | str, player: int = 0) -> Illegality | None:
         """``None`` if the move is legal now, else why not. Never raises for a bad move."""
@@ -315,26 +391,26 @@ class Game:
     def why_unreachable(self, target: str, player: int = 0) -> Illegality | None:
         """Why no section may be drawn to station ``target`` now (``None`` if one may).
 
-        Looks at every station a section could start from (the ends, or with a Double Switch
-        every station of the open lines) and reports the most telling reason: the card's
-        symbol first, then what blocks the dashed lines that do lead there.
+        Looks at every station a section could start from (the ends, or with a switch every
+        station of the open lines) and reports the most telling reason: the card's symbol
+        first, then what blocks the dashed lines that do lead there.
         """
         try:
             t = self.map.station(target).index
-        except KeyError as exc:
+        except (KeyError, AttributeError) as exc:
             return Illegality(Reason.UNKNOWN_STATION, str(exc.args[0]))
         self._check_player(player)
         if self._phase is not Phase.DRAW or self._is_done(player):
-            lines = [Line.BEAR]
+            slots: tuple[Slot, ...] = (Slot(0, False, 0, ""),)
         else:
-            lines = list(self.open_lines(player))
+            slots = self._slots[player]
         label = self.map.stations[t].label
+        sheet = self.sheets[player]
         reasons: list[Illegality] = []
-        for line in lines:
-            sheet = self.sheets[player]
-            li = _LINE_INDEX[line]
-            origins = sheet.members(li) if self.is_double_switch else sheet.ends(li)
+        for slot in slots:
+            origins = sheet.members(slot.line) if slot.anywhere else sheet.ends(slot.line)
             candidates = [o for o in iter_bits(origins) if o != t] or iter_bits(origins)
+            line = self.ruleset.line_value(slot.line)
             for o in candidates:
                 problem, _ = self._validate(player, Move(line, self.map.labels[o], label))
                 if problem is None:
@@ -346,9 +422,8 @@ class Game:
             for problem in reasons:
                 if problem.reason is reason:
                     return problem
-        sheet = self.sheets[player]
-        ends = ", ".join(self._labels(sheet.ends(_LINE_INDEX[lines[0]])))
-        where = ("any station of your line" if self.is_double_switch
+        ends = ", ".join(self._labels(sheet.ends(slots[0].line)))
+        where = ("any station of your line" if slots[0].anywhere
                  else f"an end of your line ({ends})")
         return Illegality(
             reasons[0].reason if reasons else Reason.NO_SECTION,
@@ -371,13 +446,9 @@ class Game:
         if problem is not None:
             raise IllegalMoveError(player, parsed, problem)
         assert plan is not None
-        self.sheets[player].add_section(
-            self._round, plan.line, plan.origin, plan.target, plan.section, plan.sbahn
-        )
-        self._slots[player] &= ~(1 << plan.line)
-        action = Draw(player, parsed)
-        self._log.append(action)
-        self._emit_all([GameEvent("draw", player, action), *self._after_player_action()])
+        slot = self._slots[player][plan.slot]
+        self._commit_draw(player, slot, plan.slot, plan.origin, plan.target, plan.section,
+                          parsed)
         return parsed
 
     def pass_turn(self, player: int = 0) -> None:
@@ -394,11 +465,11 @@ class Game:
         self._log.append(action)
         self._emit_all([GameEvent("pass", player, action), *self._after_player_action()])
 
-    def reveal(self, *cards: Card | str) -> tuple[Card, ...]:
+    def reveal(self, *cards: Any) -> tuple[Any, ...]:
         """Turn over the next card(s) for a new turn; returns the cards taken off the stack.
 
         Seeded games take them off the shuffled stack. Scenario games name them, in the order
-        they come off the stack: the card, then the Double Switch's symbol card, then (Glimpse
+        they come off the stack: the card, then a switch's symbol card, then (Berlin's Glimpse
         into the future) the next turn's card.
         """
         if self._phase is Phase.OVER:
@@ -406,11 +477,13 @@ class Game:
         if self._phase is Phase.DRAW:
             names = ", ".join(self._name(p) for p in self.waiting_for())
             raise PhaseError(f"cannot reveal yet: waiting for {names} to draw or pass")
-        named = [Card.parse(c) for c in cards]
+        if len(cards) > len(self.ruleset.deck):
+            raise PhaseError(f"a reveal takes at most a few cards, not {len(cards)}")
+        named = [self.ruleset.parse_card(c) for c in cards]
         deck = self._deck.copy()
-        taken: list[Card] = []
+        taken: list[Any] = []
 
-        def take(purpose: str) -> Card:
+        def take(purpose: str) -> Any:
             try:
                 card = deck.take(named.pop(0) if named else None)
             except PhaseError as exc:
@@ -418,44 +491,78 @@ class Game:
             taken.append(card)
             return card
 
-        first = self._preview if self._preview is not None else take("the turn's card")
-        turn_cards: tuple[Card, ...] = (first,)
-        if first.is_double_switch:
-            turn_cards = (first, take("the Double Switch's symbol card"))
-        counts = list(self._counts)
-        for card in turn_cards:
-            if card.line is not None:
-                counts[_LINE_INDEX[card.line]] += 1
-        last = max(counts) >= CARDS_PER_LINE
-        preview = None
-        if self.effect is Effect.GLIMPSE and not last:
-            preview = take("the next turn's card (Glimpse into the future)")
+        state = self._state.copy()
+        opening = self.ruleset.open_turn(self, state, take, self._counts)
         if named:
             extra = ", ".join(str(c) for c in named)
             raise PhaseError(f"this reveal takes {len(taken)} card(s); not needed: {extra}")
         # Everything checked: commit.
         self._deck = deck
-        self._cards = turn_cards
-        self._preview = preview
-        self._turns.append(turn_cards)
-        self._counts = counts
-        self._last_turn = last
-        if (first.is_double_switch and self.effect is Effect.RECURRING_DOUBLE_SWITCH
-                and not self._ds_returned):
-            self._ds_back_pending = True
+        self._state = state
+        self._cards = opening.cards
+        self._preview = opening.preview
+        self._turns.append(opening.cards)
+        self._counts = opening.counts
+        self._last_turn = opening.last
         self._phase = Phase.DRAW
-        both = (1 << BEAR) | (1 << CROWN)
-        slot = both if first.is_double_switch else 1 << _LINE_INDEX[first.line]  # type: ignore[index]
-        self._slots = [slot] * self.players
+        self._opened = opening.slots
+        self._slots = [opening.slots] * self.players
         self._passed = [False] * self.players
         action = Reveal(tuple(taken))
         self._log.append(action)
         self._emit_all([GameEvent("reveal", None, action)])
         return tuple(taken)
 
+    # ------------------------------------------------------------------ powers
+    def power(self, player: int = 0) -> str | None:
+        """The power of the pencil the player holds this round (``None``: no power)."""
+        self._check_player(player)
+        return self.ruleset.power_of(self, self.pencil(player))
+
+    def why_power_illegal(self, power: str, station: str | None = None,
+                          player: int = 0) -> Illegality | None:
+        """``None`` if the player may use ``power`` now (on ``station``), else why not."""
+        result = self._check_power(power, station, player)
+        return result if isinstance(result, Illegality) else None
+
+    def use_power(self, power: str, station: str | None = None, player: int = 0) -> None:
+        """Use the power of the pencil the player holds (London's pencil powers module).
+
+        Raises :class:`~nsb_widget.errors.IllegalMoveError` (game unchanged) when it may not be
+        used now. Logged, replayed and undone like a move.
+        """
+        result = self._check_power(power, station, player)
+        label = f"power {power}" + (f" {station}" if station else "")
+        if isinstance(result, Illegality):
+            raise IllegalMoveError(player if isinstance(player, int) else 0, label, result)
+        result()
+        canonical = None if station is None else self.map.station(station).label
+        action = UsePower(player, str(power), canonical)
+        self._log.append(action)
+        self._emit_all([GameEvent("power", player, action)])
+
+    def _check_power(self, power: str, station: str | None,
+                     player: int) -> Illegality | Callable[[], None]:
+        if self._phase is Phase.OVER:
+            return Illegality(Reason.GAME_OVER, "the game is over")
+        if isinstance(player, bool) or not isinstance(player, int) or not (
+            0 <= player < self.players
+        ):
+            return Illegality(Reason.NO_SUCH_PLAYER, f"there is no player {player!r} in this game")
+        if not isinstance(power, str):
+            return Illegality(Reason.NOTATION, f"a power is named by text, not {power!r}")
+        index: int | None = None
+        if station is not None:
+            try:
+                index = self.map.station(station).index
+            except (KeyError, AttributeError) as exc:
+                return Illegality(Reason.UNKNOWN_STATION, str(exc.args[0]))
+        return self.ruleset.check_power(self, player, power, index)
+
+    # ------------------------------------------------------------------ undo and replay
     def undo(self, player: int | None = None) -> Action:
-        """Take back the last action, or with ``player`` that player's last draw or pass of the
-        current turn. Returns the action taken back."""
+        """Take back the last action, or with ``player`` that player's last draw, pass or power
+        of the current turn. Returns the action taken back."""
         if player is None:
             if not self._log:
                 raise PhaseError("nothing to undo")
@@ -465,7 +572,8 @@ class Game:
             if index < 0:
                 raise PhaseError(f"{self._name(player)} has nothing to undo in this turn")
         removed = self._log[index]
-        rebuilt = Game.replay(self.setup, self._log[:index] + self._log[index + 1:], self.map)
+        rebuilt = type(self).replay(self.setup, self._log[:index] + self._log[index + 1:],
+                                    self.map)
         listeners = self._listeners
         self.__dict__.update(rebuilt.__dict__)
         self._listeners = listeners
@@ -473,11 +581,11 @@ class Game:
         return removed
 
     def can_undo(self, player: int) -> bool:
-        """True when the player has a draw or pass of the current turn to take back."""
+        """True when the player has a draw, pass or power of the current turn to take back."""
         return self._last_turn_action(player) >= 0
 
     def _last_turn_action(self, player: int) -> int:
-        """Log index of the player's last draw or pass since the last reveal, or -1."""
+        """Log index of the player's last action since the last reveal, or -1."""
         self._check_player(player)
         for i in range(len(self._log) - 1, -1, -1):
             action = self._log[i]
@@ -489,8 +597,8 @@ class Game:
 
     @classmethod
     def replay(
-        cls, setup: GameSetup, actions: Iterable[Action], game_map: GameMap | None = None
-    ) -> Game:
+        cls: type[G], setup: GameSetup, actions: Iterable[Action], game_map: GameMap | None = None
+    ) -> G:
         """Rebuild a game from its setup and action log (raises on the first illegal action)."""
         game = cls(setup, game_map)
         for action in actions:
@@ -498,26 +606,27 @@ class Game:
         return game
 
     def apply(self, action: Action) -> None:
-        """Perform a logged action (a :class:`Reveal`, :class:`Draw` or :class:`Pass`)."""
+        """Perform a logged action (:class:`Reveal`, :class:`Draw`, :class:`Pass` or
+        :class:`UsePower`)."""
         if isinstance(action, Reveal):
             self.reveal(*action.cards)
         elif isinstance(action, Draw):
             self.play(action.move, action.player)
         elif isinstance(action, Pass):
             self.pass_turn(action.player)
+        elif isinstance(action, UsePower):
+            self.use_power(action.power, action.station, action.player)
         else:
             raise TypeError(f"not an action: {action!r}")
 
     # ------------------------------------------------------------------ scores
     def round_scores(self, player: int = 0) -> list[RoundScore]:
         """The player's rounds scored so far."""
-        return list(self.sheets[self._check_player(player)].round_scores)  # type: ignore[arg-type]
+        return list(self.sheets[self._check_player(player)].round_scores)
 
     def score_sheet(self, player: int = 0) -> ScoreSheet:
         """The player's score sheet: every term, final once the game is over."""
-        from ..scoring.sheet import build_score_sheet
-
-        return build_score_sheet(self, self._check_player(player))
+        return self.ruleset.score_sheet(self, self._check_player(player))
 
     def score(self, player: int = 0) -> int:
         """The player's total so far (the final result once the game is over)."""
@@ -526,57 +635,14 @@ class Game:
     def ranking(self) -> list[list[int]]:
         """Players grouped by place: best total first, ties broken by the best round score;
         players still tied share a place."""
-        from ..scoring.sheet import rank
+        from ..scoring.ranking import rank
 
         return rank([self.score_sheet(p) for p in range(self.players)])
-
-    # ------------------------------------------------------------------ files and pictures
-    def to_json(self) -> dict[str, Any]:
-        """The game as a JSON-ready document (versioned: setup plus action log)."""
-        from ..io.savefile import game_to_json
-
-        return game_to_json(self)
-
-    @classmethod
-    def from_json(cls, doc: object) -> Game:
-        """Rebuild a game saved by :meth:`to_json`; raises
-        :class:`~nsb_widget.errors.SaveFileError` naming each problem."""
-        from ..io.savefile import game_from_json
-
-        return game_from_json(doc)
-
-    def save(self, path: str | Path) -> None:
-        """Write the game to a JSON file."""
-        from ..io.savefile import save_game
-
-        save_game(self, path)
-
-    @classmethod
-    def load(cls, path: str | Path) -> Game:
-        """Read a game written by :meth:`save`."""
-        from ..io.savefile import load_game
-
-        return load_game(path)
-
-    def svg(self, player: int = 0, **options: Any) -> str:
-        """The player's sheet as an SVG document."""
-        from ..rendering.svg import render_game
-
-        return render_game(self, player, **options)
-
-    def _repr_svg_(self) -> str:
-        return self.svg(0)
-
-    def widget(self, player: int = 0, **options: Any) -> Any:
-        """A Jupyter widget to play this game by clicking (needs anywidget)."""
-        from ..widget import BerlinWidget
-
-        return BerlinWidget(self, player=player, **options)
 
     def __repr__(self) -> str:
         where = "over" if self.is_over else f"round {self.round}, turn {self.turn}, {self.phase}"
         mode = "scenario" if self.setup.scenario else f"seed {self.setup.seed}"
-        return f"<Game berlin, {self.players} player(s), {mode}, {where}>"
+        return f"<Game {self.map.id}, {self.players} player(s), {mode}, {where}>"
 
     # ------------------------------------------------------------------ events
     def subscribe(self, callback: Callable[[GameEvent], None]) -> Callable[[], None]:
@@ -591,6 +657,8 @@ class Game:
 
     def _emit_all(self, events: list[GameEvent]) -> None:
         """Tell subscribers, once the game is fully updated."""
+        if not self._listeners:
+            return
         for i, event in enumerate(events):
             if i < len(events) - 1:
                 event = GameEvent(event.kind, event.player, event.action, last=False)
@@ -613,45 +681,61 @@ class Game:
                              f"(players are numbered 0 to {self.players - 1})")
         return player
 
+    def _line_index(self, line: object) -> int:
+        ids = self.ruleset.line_ids
+        if line is None:
+            if len(ids) == 1:
+                return 0
+            raise ValueError(f"name the line: one of {', '.join(ids)}")
+        word = str(line).lower()
+        if word not in ids:
+            raise ValueError(f"unknown line {line!r}: the lines are {', '.join(ids)}")
+        return ids.index(word)
+
     def _is_done(self, player: int) -> bool:
-        return self._passed[player] or self._slots[player] == 0
+        return self._passed[player] or not self._slots[player]
 
     def _start_round(self) -> None:
         self._phase = Phase.REVEAL
-        self._deck = Deck(self.setup.seed, self._round)
+        self._deck = Deck(self.ruleset.deck, self.setup.seed, self._round)
         self._turns = []
         self._cards = ()
         self._preview = None
-        self._counts = [0, 0]
+        self._counts = (0,) * len(self.ruleset.count_names)
         self._last_turn = False
-        self._ds_back_pending = False
-        self._ds_returned = False
-        self._slots = [0] * self.players
+        self._state = self.ruleset.new_round_state(self.setup, self._round)
+        self._opened = ()
+        self._slots = [()] * self.players
         self._passed = [False] * self.players
         for p, sheet in enumerate(self.sheets):
             sheet.start_round(self.setup.pencil_of(p, self._round))
 
+    def _commit_draw(self, player: int, slot: Slot, slot_index: int, origin: int, target: int,
+                     section: int, move: Move) -> None:
+        self.sheets[player].add_section(self._round, slot.line, origin, target, section,
+                                        slot.circles)
+        slots = self._slots[player]
+        rest = slots[:slot_index] + slots[slot_index + 1:]
+        self._slots[player] = rest + self.ruleset.follow_up(self, player, slot, target)
+        action = Draw(player, move)
+        self._log.append(action)
+        events = self._after_player_action()
+        if self._listeners:
+            self._emit_all([GameEvent("draw", player, action), *events])
+
     def _after_player_action(self) -> list[GameEvent]:
         """End the turn, and the round, when every player is done; returns the events."""
-        if any(not self._is_done(p) for p in range(self.players)):
-            return []
-        if self._ds_back_pending:
-            self._ds_back_pending = False
-            self._ds_returned = True
-            if not self._last_turn:
-                self._deck.put_back_double_switch()
+        for p in range(self.players):
+            if not (self._passed[p] or not self._slots[p]):
+                return []
+        self.ruleset.after_turn(self, self._state, self._deck)
         if not self._last_turn:
             self._phase = Phase.REVEAL
             return []
-        from ..scoring.lines import score_round
-
-        for sheet in self.sheets:
-            lines = sheet.finish_round(self._round)
-            sheet.round_scores.append(
-                score_round(self.map, self._round, sheet.pencil, lines, self.effect)
-            )
+        for p, sheet in enumerate(self.sheets):
+            sheet.round_scores.append(self.ruleset.score_round(self, p, self._state))
         events = [GameEvent("round_scored")]
-        if self._round == ROUNDS - 1:
+        if self._round == self.ruleset.rounds - 1:
             self._phase = Phase.OVER
             self._cards = ()
             events.append(GameEvent("game_over"))
@@ -660,71 +744,38 @@ class Game:
             self._start_round()
         return events
 
-    def _open_slots(self, player: int) -> list[tuple[int, Line, int]]:
-        """(line index, line, target-symbol mask) for each line the player may still draw."""
-        card = self._cards[-1]
-        if card.joker:
-            mask = (1 << len(self.map.stations)) - 1
-        else:
-            assert card.symbol is not None
-            mask = self.map.symbol_mask[card.symbol]
-        slots = self._slots[player]
-        return [(li, LINES[li], mask) for li in (BEAR, CROWN) if slots >> li & 1]
-
-    def _track_allowed(self, sheet: Sheet, section: int) -> bool:
-        """True when a track may go along ``section``: it crosses nothing drawn and is free, or
-        (Double tracks) holds a single track so far."""
-        if sheet.blocked >> section & 1:
-            return False
-        if sheet.drawn >> section & 1:
-            return self.effect is Effect.DOUBLE_TRACKS and not sheet.doubled >> section & 1
-        return True
-
-    def _track_problem(self, sheet: Sheet, section: int) -> Illegality | None:
-        """Why a track may not go along ``section`` (``None`` when it may)."""
-        if self._track_allowed(sheet, section):
-            return None
-        if sheet.blocked >> section & 1:
-            crossed = iter_bits(self.map.crossings[section] & sheet.drawn)[0]
-            pencils = sheet.section_pencils[crossed]
-            what = " and ".join(pencils)
-            return Illegality(
-                Reason.CROSSES,
-                f"{self.map.section_label(section)} crosses the {what} section "
-                f"{self.map.section_label(crossed)}",
-            )
-        # Taken. (Double tracks allows one parallel track beside another colour; a track of the
-        # current colour joins two stations already on the current line, so the no-loop rule
-        # has refused it before this point.)
-        pencils = sheet.section_pencils[section]
-        label = self.map.section_label(section)
-        return Illegality(
-            Reason.SECTION_TAKEN,
-            f"a {' and a '.join(pencils)} section {label} is already drawn there"
-            + ("" if self.effect is not Effect.DOUBLE_TRACKS else
-               " (Double tracks allows one parallel track, no more)"),
-        )
-
     def _coerce_move(self, move: Move | str, player: int) -> Move:
         if isinstance(move, Move):
             return move
-        line, origin, target = split_move(move)
-        if line is not None:
-            return Move(line, origin, target)
+        word, origin, target = split_move(move)
+        ids = self.ruleset.line_ids
+        if word is not None:
+            if word not in ids:
+                example = (f"'{origin}-{target}'" if len(ids) == 1
+                           else " or ".join(f"'{i} {origin}-{target}'" for i in ids))
+                raise NotationError(f"unknown line {word!r} in {move!r}: write {example}")
+            return Move(self.ruleset.line_value(ids.index(word)), origin, target)
+        if len(ids) == 1:
+            return Move(self.ruleset.line_value(0), origin, target)
         # No line word: take the line this turn leaves open.
-        open_lines = self.open_lines(player) if 0 <= player < self.players else ()
-        candidates = [Move(ln, origin, target) for ln in open_lines]
+        value = self.ruleset.line_value
+        open_lines: list[int] = []
+        if 0 <= player < self.players and self._phase is Phase.DRAW and not self._passed[player]:
+            for slot in self._slots[player]:
+                if slot.line not in open_lines:
+                    open_lines.append(slot.line)
+        candidates = [Move(value(li), origin, target) for li in open_lines]
         if not candidates:
-            raise NotationError(f"move {move!r} names no line: write 'bear {origin}-{target}' "
-                                f"or 'crown {origin}-{target}'")
+            raise NotationError(f"move {move!r} names no line: write "
+                                + " or ".join(f"'{i} {origin}-{target}'" for i in ids))
         legal = [m for m in candidates if self._validate(player, m)[0] is None]
         if len(legal) > 1:
             raise NotationError(f"{origin}-{target} can be drawn for either line with this "
-                                f"Double Switch: write 'bear {origin}-{target}' or "
-                                f"'crown {origin}-{target}'")
+                                "Double Switch: write "
+                                + " or ".join(f"'{i} {origin}-{target}'" for i in ids))
         return legal[0] if legal else candidates[0]
 
-    def _validate(self, player: int, move: Move) -> tuple[Illegality | None, _Plan | None]:
+    def _validate(self, player: int, move: Move) -> tuple[Illegality | None, Plan | None]:
         def no(reason: Reason, message: str) -> tuple[Illegality, None]:
             return Illegality(reason, message), None
 
@@ -738,40 +789,36 @@ class Game:
             return no(Reason.NO_CARD, "no card is revealed yet: reveal the next card first")
         if self._passed[player]:
             return no(Reason.TURN_DONE, "you have passed this turn")
-        if self._slots[player] == 0:
+        if not self._slots[player]:
             return no(Reason.TURN_DONE, "you have already drawn your section this turn")
         try:
             o = self.map.station(move.origin).index
             t = self.map.station(move.target).index
-        except KeyError as exc:
+        except (KeyError, AttributeError) as exc:
             return no(Reason.UNKNOWN_STATION, str(exc.args[0]))
-        li = _LINE_INDEX[move.line]
-        card = self._cards[0]
-        ds = card.is_double_switch
-        if not ds and card.line is not move.line:
-            assert card.line is not None
-            return no(Reason.WRONG_LINE, f"the card shows the {card.line.display_name} line, "
-                                         f"not the {move.line.display_name} line")
-        if ds and not self._slots[player] >> li & 1:
-            return no(Reason.SLOT_USED, f"you have already drawn your {move.line.display_name} "
-                                        "section this Double Switch")
+        try:
+            li = self._line_index(move.line)
+        except ValueError as exc:
+            return no(Reason.NOTATION, str(exc))
+        slot_index = next((k for k, s in enumerate(self._slots[player]) if s.line == li), -1)
+        if slot_index < 0:
+            return self.ruleset.wrong_line(self, player, li), None
+        slot = self._slots[player][slot_index]
         sheet = self.sheets[player]
-        line_name = (f"your joined {sheet.pencil} line" if sheet.joined
-                     else f"your {move.line.display_name} line")
+        line_name = self.ruleset.line_name(sheet, li)
         if o == t:
             return no(Reason.SAME_STATION, "a section must join two different stations")
-        if ds:
+        if slot.anywhere:
             if not sheet.members(li) >> o & 1:
                 return no(Reason.NOT_ON_LINE, f"{move.origin} is not on {line_name}")
         elif not sheet.ends(li) >> o & 1:
             ends = ", ".join(self._labels(sheet.ends(li)))
             return no(Reason.NOT_AN_END, f"{move.origin} is not an end of {line_name} "
                                          f"(its ends: {ends})")
-        symbol_card = self._cards[-1]
         target_station = self.map.stations[t]
-        if not symbol_card.matches(target_station.symbol):
-            return no(Reason.WRONG_SYMBOL, f"the card shows {symbol_card.describe()}; "
-                                           f"{move.target} is a {target_station.symbol}")
+        if not slot.targets >> t & 1:
+            return no(Reason.WRONG_SYMBOL, f"{slot.wants}; {move.target} is a "
+                                           f"{target_station.symbol}")
         s = self.map.section_between(o, t)
         if s is None:
             origin_point, target_point = self.map.stations[o].point, target_station.point
@@ -790,5 +837,28 @@ class Game:
         blocked = self._track_problem(sheet, s)
         if blocked is not None:
             return blocked, None
-        return None, _Plan(li, o, t, s, symbol_card.joker)
+        return None, Plan(slot_index, o, t, s)
 
+    def _track_problem(self, sheet: Sheet, section: int) -> Illegality | None:
+        """Why a track may not go along ``section`` (``None`` when it may)."""
+        parallel = self.ruleset.allows_parallel(self)
+        if sheet.blocked >> section & 1:
+            crossed = iter_bits(self.map.crossings[section] & sheet.drawn)[0]
+            what = " and ".join(sheet.section_pencils[crossed])
+            return Illegality(
+                Reason.CROSSES,
+                f"{self.map.section_label(section)} crosses the {what} section "
+                f"{self.map.section_label(crossed)}",
+            )
+        if not sheet.drawn >> section & 1 or (parallel and not sheet.doubled >> section & 1):
+            return None
+        # Taken. (Double tracks allows one parallel track beside another colour; a track of the
+        # current colour joins two stations already on the current line, so the no-loop rule
+        # has refused it before this point.)
+        pencils = sheet.section_pencils[section]
+        label = self.map.section_label(section)
+        return Illegality(
+            Reason.SECTION_TAKEN,
+            f"a {' and a '.join(pencils)} section {label} is already drawn there"
+            + (" (Double tracks allows one parallel track, no more)" if parallel else ""),
+        )

@@ -22,13 +22,14 @@ class Reason(str, enum.Enum):
     UNKNOWN_STATION = "unknown_station"
     """A station label that is not on the map."""
     WRONG_LINE = "wrong_line"
-    """The revealed card is for the other line."""
+    """The revealed card is for the other line (Berlin)."""
     SLOT_USED = "slot_used"
-    """The Double Switch section for this line has already been drawn this turn."""
+    """The switch section for this line has already been drawn this turn."""
     NOT_AN_END = "not_an_end"
     """The section does not start at an end of the line."""
     NOT_ON_LINE = "not_on_line"
-    """With a Double Switch, the section does not start at a station of the line."""
+    """With a switch, the section does not start at a station of the line (also: a station
+    circled with a power is not on the line)."""
     SAME_STATION = "same_station"
     """The section starts and ends at the same station."""
     NOT_STRAIGHT = "not_straight"
@@ -45,6 +46,12 @@ class Reason(str, enum.Enum):
     """A section is already drawn between these two stations."""
     CROSSES = "crosses"
     """The section would cross an already drawn section."""
+    NO_POWER = "no_power"
+    """The player holds no pencil power, or not this one (London)."""
+    POWER_USED = "power_used"
+    """The pencil's power has already been used this round (London)."""
+    POWER_NOT_NOW = "power_not_now"
+    """The power cannot be used at this moment (e.g. after the turn's section is drawn)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""Everything fixed before the first card: players, pencils, seed, modules."""
+"""Everything fixed before the first card: players, pencils, seed, modules and their cards."""
 
 from __future__ import annotations
 
@@ -6,10 +6,12 @@ import random
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..maps.model import GameMap
-from .modules import Effect, Module, Objective
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
 
 ROUNDS = 4
 MAX_PLAYERS = 4
@@ -22,7 +24,7 @@ class GameSetup:
     """The fixed facts of a game. With its action log it determines the whole game."""
 
     map_id: str
-    """Id of the map (``"berlin"``)."""
+    """Id of the map (``"berlin"``, ``"london"``)."""
     players: int
     """Number of players, 1 to 4."""
     seed: int | None
@@ -30,15 +32,17 @@ class GameSetup:
     pencils: tuple[str, ...]
     """The 4 pencils: for a solo game their order of use; otherwise the pencils lying clockwise
     around the table at the start (the players sit at seats :data:`SEATS`)."""
-    modules: frozenset[Module] = frozenset()
-    """Advanced-game modules in play."""
-    effects: tuple[Effect, ...] = ()
-    """With the effects module: the effect of each round (4 distinct, Double tracks never
-    first)."""
-    objectives: tuple[Objective, ...] = ()
-    """With the objectives module: the 2 revealed Objective cards."""
+    modules: frozenset[str] = frozenset()
+    """Advanced-game modules in play (the ruleset's module ids)."""
+    effects: tuple[str, ...] = ()
+    """Berlin's effects module: the effect of each round."""
+    objectives: tuple[str, ...] = ()
+    """With the objectives module: the 2 revealed objective cards."""
     names: tuple[str, ...] = field(default=())
     """Player names, for display."""
+    powers: tuple[str, ...] = ()
+    """London's pencil powers module: the power card of each pencil, in the map's pencil
+    order."""
 
     @property
     def scenario(self) -> bool:
@@ -54,16 +58,19 @@ class GameSetup:
 
     def to_json(self) -> dict[str, Any]:
         """The setup as a JSON-ready dict (save files)."""
-        return {
+        doc: dict[str, Any] = {
             "map": self.map_id,
             "players": self.players,
             "seed": self.seed,
             "pencils": list(self.pencils),
-            "modules": sorted(m.value for m in self.modules),
-            "effects": [e.value for e in self.effects],
-            "objectives": [o.value for o in self.objectives],
+            "modules": sorted(str(m) for m in self.modules),
+            "effects": [str(e) for e in self.effects],
+            "objectives": [str(o) for o in self.objectives],
             "names": list(self.names),
         }
+        if self.powers:
+            doc["powers"] = [str(p) for p in self.powers]
+        return doc
 
 
 def make_setup(
@@ -71,17 +78,22 @@ def make_setup(
     players: int = 1,
     seed: int | None = None,
     *,
+    ruleset: Ruleset | None = None,
     scenario: bool = False,
     pencils: Sequence[str] | None = None,
-    modules: Iterable[Module | str] = (),
-    effects: Sequence[Effect | str] | None = None,
-    objectives: Sequence[Objective | str] | None = None,
+    modules: Iterable[str] = (),
     names: Sequence[str] | None = None,
+    **choices: Any,
 ) -> GameSetup:
     """Check the choices and fill in what is left to chance (from ``seed``).
 
-    Raises :class:`ValueError` naming the first bad argument.
+    ``choices`` are the module cards chosen by hand (``effects``, ``objectives``, ``powers``);
+    the ruleset checks them. Raises :class:`ValueError` naming the first bad argument.
     """
+    if ruleset is None:
+        from .ruleset import ruleset_for
+
+        ruleset = ruleset_for(game_map)
     if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
         raise ValueError(f"players must be 1 to 4, not {players!r}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -91,7 +103,9 @@ def make_setup(
     if not scenario and seed is None:
         seed = secrets.randbelow(2**31)
     rng = random.Random(f"nsb-setup:{seed}")
-    mods = frozenset(Module(m) for m in modules)
+    if isinstance(modules, str):
+        modules = [modules]
+    mods = frozenset(ruleset.module(m) for m in modules)
 
     pencil_ids = [p.id for p in game_map.pencils]
     if pencils is None:
@@ -99,29 +113,12 @@ def make_setup(
         if players == 1 and not scenario:
             rng.shuffle(order)
     else:
-        order = list(pencils)
+        order = [str(p) for p in pencils] if isinstance(pencils, list | tuple) else []
         if sorted(order) != sorted(pencil_ids):
             raise ValueError(f"pencils must name each of {', '.join(pencil_ids)} once, "
-                             f"not {', '.join(map(str, order))}")
+                             f"not {pencils!r}")
 
-    deal: tuple[Effect, ...] = ()
-    if Module.EFFECTS in mods:
-        deal = tuple(Effect(e) for e in effects) if effects is not None else _deal_effects(rng)
-        if len(deal) != ROUNDS or len(set(deal)) != ROUNDS:
-            raise ValueError(f"effects must be {ROUNDS} different Effect cards, one per round")
-        if deal[0] is Effect.DOUBLE_TRACKS:
-            raise ValueError("Double tracks cannot be the effect of round 1")
-    elif effects:
-        raise ValueError("effects given without the 'effects' module")
-
-    objs: tuple[Objective, ...] = ()
-    if Module.OBJECTIVES in mods:
-        objs = (tuple(Objective(o) for o in objectives) if objectives is not None
-                else tuple(rng.sample(list(Objective), 2)))
-        if len(objs) != 2 or len(set(objs)) != 2:
-            raise ValueError("objectives must be 2 different Objective cards")
-    elif objectives:
-        raise ValueError("objectives given without the 'objectives' module")
+    dealt = ruleset.deal_options(game_map, rng, mods, choices)
 
     if names is None:
         player_names = tuple(f"Player {i + 1}" for i in range(players))
@@ -135,18 +132,8 @@ def make_setup(
         seed=seed,
         pencils=tuple(order),
         modules=mods,
-        effects=deal,
-        objectives=objs,
+        effects=dealt.get("effects", ()),
+        objectives=dealt.get("objectives", ()),
         names=player_names,
+        powers=dealt.get("powers", ()),
     )
-
-
-def _deal_effects(rng: random.Random) -> tuple[Effect, ...]:
-    """Shuffle the 5 Effect cards, deal 4; Double tracks in round 1 swaps with a random other."""
-    cards = list(Effect)
-    rng.shuffle(cards)
-    deal = cards[:ROUNDS]
-    if deal[0] is Effect.DOUBLE_TRACKS:
-        k = rng.randrange(1, ROUNDS)
-        deal[0], deal[k] = deal[k], deal[0]
-    return tuple(deal)

@@ -1,31 +1,35 @@
-"""Scoring: lines per round, interchanges, objectives, the score sheet and the assessment."""
+"""Scoring that every city shares: the score-sheet model, interchanges, ranking, assessment.
 
-from .assessment import assess
-from .interchanges import score_interchanges
-from .lines import score_line, score_round
+Each ruleset computes its own round terms (see :mod:`nsb_widget.rulesets`) into this model,
+so renderers and the widget draw any city's score sheet from the same data.
+"""
+
+from .assessment import Band, assess
+from .interchanges import colour_counts, score_interchanges
 from .model import (
     Assessment,
+    Bonus,
     InterchangeTier,
     LineScore,
     ObjectiveResult,
     RoundScore,
     ScoreSheet,
+    TrackScore,
 )
-from .objectives import score_objectives
-from .sheet import build_score_sheet, rank
+from .ranking import rank
 
 __all__ = [
     "Assessment",
+    "Band",
+    "Bonus",
     "InterchangeTier",
     "LineScore",
     "ObjectiveResult",
     "RoundScore",
     "ScoreSheet",
+    "TrackScore",
     "assess",
-    "build_score_sheet",
+    "colour_counts",
     "rank",
     "score_interchanges",
-    "score_line",
-    "score_objectives",
-    "score_round",
 ]

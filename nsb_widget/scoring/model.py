@@ -7,8 +7,27 @@ from typing import Any
 
 
 @dataclass(frozen=True)
+class Bonus:
+    """Points a line adds to ``districts x stations``: Berlin's connected start stations,
+    London's Thames crossings."""
+
+    id: str
+    """Stable identifier: ``"connected"`` or ``"thames"``."""
+    label: str
+    """The box's name for people."""
+    count: int
+    """How many times it was earned (1 or 0 for ``connected``; crossings for ``thames``)."""
+    points_each: int
+    """Points per time."""
+    points: int
+    """``count * points_each``."""
+    sections: tuple[str, ...] = ()
+    """The sections that earned it, as ``"A1-B2"`` labels (the Thames crossings)."""
+
+
+@dataclass(frozen=True)
 class LineScore:
-    """Phase 3 for one connected line: districts x best district's stations (+10)."""
+    """Round scoring of one connected line: districts x best district's stations + bonuses."""
 
     lines: tuple[str, ...]
     """``("bear",)``, ``("crown",)`` or ``("bear", "crown")`` for joined lines."""
@@ -29,9 +48,13 @@ class LineScore:
     station_count: int
     """The 2nd box: ``best_count * station_multiplier``."""
     connected_bonus: int
-    """The 3rd box: 10 when both start stations of the round are on this line."""
+    """Berlin's 3rd box: 10 when both start stations of the round are on this line."""
     score: int
-    """The 4th box: ``district_count * station_count + connected_bonus``."""
+    """The last box: ``district_count * station_count`` plus every bonus."""
+    bonuses: tuple[Bonus, ...] = ()
+    """Every bonus term, zero ones included, in the order the sheet prints them."""
+    doubled_stations: tuple[str, ...] = ()
+    """Stations counted twice in their district (London's circled station)."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +73,8 @@ class RoundScore:
     """True when both start stations were connected."""
     score: int
     """Sum of the line scores."""
+    tourist_sites: tuple[str, ...] = ()
+    """Tourist sites on the round's line, one circle each on the tourist track (London)."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +93,22 @@ class InterchangeTier:
     """2, 5 or 9."""
     points: int
     """``count * points_each``."""
+
+
+@dataclass(frozen=True)
+class TrackScore:
+    """A track filled in during the game and scored at the end (London's tourist track)."""
+
+    id: str
+    """Stable identifier, e.g. ``"tourist"``."""
+    label: str
+    """Its name for people."""
+    count: int
+    """Circles crossed off (capped at the track's length)."""
+    values: tuple[int, ...]
+    """The printed values; the final score takes ``values[count]``."""
+    points: int
+    """``values[count]``."""
 
 
 @dataclass(frozen=True)
@@ -90,10 +131,10 @@ class ObjectiveResult:
 
 @dataclass(frozen=True)
 class Assessment:
-    """The City administration's assessment of a solo game."""
+    """The assessment of a solo game (Berlin's City administration, London's solo table)."""
 
     rated_score: int
-    """Final result minus the module handicap (10 objectives, 25 effects)."""
+    """Final result minus the module handicap."""
     handicap: int
     """Points subtracted before reading the table."""
     band: str
@@ -123,13 +164,17 @@ class ScoreSheet:
     objectives_total: int
     """Sum of the objective points."""
     total: int
-    """Final result: lines + interchanges + objectives."""
+    """Final result: lines + tracks + interchanges + objectives."""
     tiebreak: int
     """Best single round score, the first tie-breaker."""
     final: bool
     """True once the game is over."""
     assessment: Assessment | None
-    """Solo games, at the end: the City administration's assessment."""
+    """Solo games, at the end: the assessment."""
+    tracks: tuple[TrackScore, ...] = ()
+    """Tracks scored at the end (London's tourist track)."""
+    tracks_total: int = 0
+    """Sum of the track points."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data."""

@@ -90,7 +90,8 @@ def _describe(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def parse_intent(content: object, stations: int, players: int, shown_player: int = 0) -> Intent:
+def parse_intent(content: object, stations: int, players: int, shown_player: int = 0,
+                 lines: tuple[str, ...] = ("bear", "crown")) -> Intent:
     """Check a front-end message and return the intent it asks for.
 
     A message may name its ``player``; it must then be the player this view plays for.
@@ -124,8 +125,9 @@ def parse_intent(content: object, stations: int, players: int, shown_player: int
         return _SIMPLE[kind]()
     if kind == "draw":
         line = content.get("line")
-        if line not in (None, "bear", "crown"):
-            raise IntentError(f"'line' must be 'bear', 'crown' or null, got {_describe(line)}")
+        if line is not None and line not in lines:
+            names = ", ".join(f"'{name}'" for name in lines)
+            raise IntentError(f"'line' must be {names} or null, got {_describe(line)}")
         return DrawIntent(
             target=_int(content, "target", 0, stations - 1),
             origin=_int(content, "origin", 0, stations - 1, optional=True),

@@ -10,22 +10,21 @@ from dataclasses import asdict
 from typing import Any
 
 from ..rendering.scene import sheet_scene
-from ..rules.cards import Line
 from ..rules.game import Game, Phase
-
-_LINE_INDEX = {Line.BEAR: 0, Line.CROWN: 1}
 
 
 def game_info_state(game: Game, bots: Collection[int] = ()) -> dict[str, Any]:
-    """What stays fixed for the whole game: effects, objectives, players (sent once a game)."""
+    """What stays fixed for the whole game: the ruleset's description, its module cards,
+    the players (sent once a game)."""
+    described = game.ruleset.describe(game)
     return {
         "players": [{"name": game.setup.names[p], "bot": p in bots}
                     for p in range(game.players)],
-        "modules": sorted(m.value for m in game.setup.modules),
-        "effects": [{"round": i + 1, "id": e.value, "title": e.display_name, "text": e.text}
-                    for i, e in enumerate(game.setup.effects)],
-        "objectives": [{"id": o.value, "text": o.text} for o in game.setup.objectives],
+        "modules": sorted(str(m) for m in game.setup.modules),
+        "effects": described.pop("effects", []),
+        "objectives": described.pop("objectives", []),
         "scenario": game.setup.scenario,
+        "ruleset": described,
     }
 
 
@@ -33,9 +32,10 @@ def turn_state(
     game: Game, player: int, announcement: str | None = None
 ) -> dict[str, Any]:
     """The shared table: round, cards, remaining stack, players' progress."""
-    remaining = {"bear": 0, "crown": 0, "double_switch": 0}
+    remaining = dict.fromkeys(game.ruleset.count_names, 0)
+    remaining["double_switch"] = 0
     for card in game.stack:
-        remaining["double_switch" if card.line is None else card.line.value] += 1
+        remaining[card.kind] = remaining.get(card.kind, 0) + 1
     counts = game.line_cards_revealed
     return {
         "round": game.round,
@@ -45,7 +45,7 @@ def turn_state(
         "preview": None if game.preview is None else str(game.preview),
         "round_turns": [[str(c) for c in turn] for turn in game.round_turns],
         "last_turn": game.is_last_turn,
-        "revealed": {"bear": counts[Line.BEAR], "crown": counts[Line.CROWN]},
+        "revealed": {str(kind): n for kind, n in counts.items()},
         "remaining": remaining,
         "players": [
             {"pencil": game.pencil(p), "finished": game.has_finished_turn(p),
@@ -63,14 +63,11 @@ def turn_state(
 
 def hints_state(game: Game, player: int) -> dict[str, Any]:
     """What the shown player may do now: open lines and every legal section."""
-    station = game.map.station
-    moves = [
-        [_LINE_INDEX[m.line], station(m.origin).index, station(m.target).index]
-        for m in game.legal_moves(player)
-    ]
+    slots = game.slots(player)
+    moves = [[slots[p.slot].line, p.origin, p.target] for p in game.plans(player)]
     return {
         "player": player,
-        "open_lines": [line.value for line in game.open_lines(player)],
+        "open_lines": [str(line) for line in game.open_lines(player)],
         "double_switch": game.is_double_switch and game.phase is Phase.DRAW,
         "origins": sorted({m[1] for m in moves}),
         "moves": moves,

@@ -21,8 +21,9 @@ import traitlets
 
 from ..bots import Bot, make_bot, play_turn
 from ..errors import IllegalMoveError, NsbError
+from ..game import Game
 from ..rendering.scene import map_scene
-from ..rules.game import Game, GameEvent, Phase
+from ..rules.game import GameEvent, Phase
 from ..rules.moves import Move
 from .intents import (
     DrawIntent,
@@ -124,8 +125,8 @@ class BerlinWidget(anywidget.AnyWidget):
         old = self._game
         setup = old.setup
         pencils = None if setup.players == 1 else setup.pencils
-        game = Game.new(setup.players, seed, map=old.map, pencils=pencils,
-                        modules=setup.modules, names=setup.names)
+        game = type(old).new(setup.players, seed, map=old.map, pencils=pencils,
+                             modules=setup.modules, names=setup.names)
         self._unsubscribe()
         self._game = game
         self._unsubscribe = game.subscribe(self._on_game_event)
@@ -229,7 +230,7 @@ class BerlinWidget(anywidget.AnyWidget):
             if buffers:
                 raise IntentError("messages must not carry binary buffers")
             intent = parse_intent(content, len(self._game.map.stations), self._game.players,
-                                  self._player)
+                                  self._player, self._game.ruleset.line_ids)
             before = self._notice_id
             self._dispatch(intent)
             if self._notice_id == before and self.notice.get("level") == "error":
@@ -274,7 +275,7 @@ class BerlinWidget(anywidget.AnyWidget):
             m for m in game.legal_moves(player)
             if m.target == target
             and (intent.origin is None or m.origin == labels[intent.origin])
-            and (intent.line is None or m.line.value == intent.line)
+            and (intent.line is None or m.line == intent.line)
         ]
         origins = {m.origin for m in candidates}
         if len(origins) > 1:
@@ -285,8 +286,10 @@ class BerlinWidget(anywidget.AnyWidget):
             return
         # Nothing legal: let the engine say why.
         if intent.origin is not None:
-            lines = [intent.line] if intent.line else [ln.value for ln in game.open_lines(player)]
-            move = Move.parse(f"{labels[intent.origin]}-{target}", lines[0] if lines else "bear")
+            lines = [intent.line] if intent.line else [str(ln) for ln in game.open_lines(player)]
+            line = game.ruleset.line_value(game.ruleset.line_ids.index(lines[0])) if lines else (
+                game.ruleset.line_value(0))
+            move = Move(line, labels[intent.origin], target)
             problem = game.why_illegal(move, player)
         else:
             problem = game.why_unreachable(target, player)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..errors import NotationError
-from ..maps.model import Symbol
+from ...errors import NotationError
+from ...maps.model import CARD_SYMBOLS, Symbol
+from ...rules.moves import MAX_NOTATION
 
 
 class Line(str, enum.Enum):
@@ -55,13 +56,18 @@ class Card:
         return cls(None, None, False)
 
     @property
+    def kind(self) -> str:
+        """What the card counts as: ``"bear"``, ``"crown"`` or ``"double_switch"``."""
+        return "double_switch" if self.line is None else self.line.value
+
+    @property
     def is_double_switch(self) -> bool:
         """True for the Double Switch."""
         return self.line is None
 
     def matches(self, symbol: Symbol) -> bool:
         """True when a section drawn for this card may end on a station with ``symbol``."""
-        return self.joker or self.symbol is symbol
+        return self.joker or self.symbol is symbol or symbol is Symbol.ANY
 
     def describe(self) -> str:
         """Words for people: ``"a triangle"``, ``"a Joker (any symbol)"``."""
@@ -88,6 +94,9 @@ class Card:
         if not isinstance(text, str):
             raise NotationError(
                 f"a card must be text like 'bear square', not {type(text).__name__}")
+        if len(text) > MAX_NOTATION:
+            raise NotationError(f"a card is a few words like 'bear square', not {len(text)} "
+                                "characters")
         words = text.strip().lower().replace("-", " ").replace("_", " ").split()
         if words in (["double", "switch"], ["ds"], ["switch"]):
             return cls.double_switch()
@@ -95,10 +104,9 @@ class Card:
             line = Line(words[0])
             if words[1] == JOKER:
                 return cls(line, None, True)
-            try:
-                return cls(line, Symbol(words[1]), False)
-            except ValueError:
-                pass
+            for symbol in CARD_SYMBOLS:
+                if words[1] == symbol.value:
+                    return cls(line, symbol, False)
         raise NotationError(
             f"unknown card {text!r}: write '<bear|crown> <square|triangle|pentagon|circle|joker>'"
             " or 'double switch'"
@@ -109,7 +117,7 @@ DOUBLE_SWITCH = Card.double_switch()
 
 #: The 11 Station cards of the Berlin deck.
 BERLIN_DECK: tuple[Card, ...] = (
-    *(Card(line, sym) for line in Line for sym in Symbol),
+    *(Card(line, sym) for line in Line for sym in CARD_SYMBOLS),
     *(Card(line, None, True) for line in Line),
     DOUBLE_SWITCH,
 )

@@ -1,14 +1,14 @@
-"""Objective cards: progress and completion at final scoring."""
+"""Berlin's Objective cards: progress and completion at final scoring."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..maps.model import GameMap
-from ..rules.modules import OBJECTIVE_POINTS, Objective
-from ..rules.sheet import RoundLine
-from .interchanges import colour_counts
-from .model import ObjectiveResult
+from ...maps.model import GameMap
+from ...rules.sheet import RoundLine
+from ...scoring.interchanges import colour_counts
+from ...scoring.model import ObjectiveResult
+from .modules import OBJECTIVE_POINTS, Objective
 
 
 def objective_progress(

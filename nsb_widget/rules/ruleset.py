@@ -1,0 +1,258 @@
+"""The contract between the generic game driver and a game's rules, and the registry.
+
+A :class:`Ruleset` owns what differs between *Next Station* cities: its cards and deck, how a
+reveal opens a turn (which lines may be drawn, from where, to which symbols), when a round
+ends, the round and final scoring, its modules and powers, the solo assessment, and a
+description of itself for the front end. :class:`~nsb_widget.rules.game.Game` drives any
+ruleset: phases, players, the action log, replay, undo and events.
+
+Rulesets are found by the ``ruleset`` name a map file carries (:func:`get_ruleset`), the way
+python-chess finds a variant by name.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+from ..errors import MapError, Problem
+from .reasons import Illegality
+
+if TYPE_CHECKING:
+    from ..maps.model import GameMap
+    from ..scoring.model import RoundScore, ScoreSheet
+    from .deck import Deck
+    from .game import Game
+    from .setup import GameSetup
+    from .sheet import Sheet
+
+
+class Slot(NamedTuple):
+    """One section a player may still draw this turn."""
+
+    line: int
+    """Index of the line (into the ruleset's ``line_ids``)."""
+    anywhere: bool
+    """True when the section may start at any station of the line (a switch), not only at
+    an end."""
+    targets: int
+    """Bitset of the stations it may lead to (the card's symbol, or every station)."""
+    wants: str
+    """What the card asks for, as the start of a sentence: ``"the card shows a triangle"``."""
+    circles: bool = False
+    """True when the station reached is circled (Berlin's Joker + S-Bahn)."""
+    tag: str = ""
+    """Ruleset-specific marker (e.g. ``"double"`` for the section a power adds)."""
+
+
+class TurnOpening(NamedTuple):
+    """What a reveal puts on the table."""
+
+    cards: tuple[Any, ...]
+    """The turn's cards (the card, or a switch and the card that sets its symbol)."""
+    counts: tuple[int, ...]
+    """Cards of each counted kind revealed this round, after this reveal."""
+    last: bool
+    """True when the round ends after this turn."""
+    preview: Any | None
+    """A card already shown for the next turn (Berlin's Glimpse into the future)."""
+    slots: tuple[Slot, ...]
+    """The sections each player may draw this turn."""
+
+
+class Ruleset(ABC):
+    """A city's rules. Subclasses fill in the class facts and the hooks below."""
+
+    name: ClassVar[str]
+    """Registry key, the ``ruleset`` of map files (``"berlin"``)."""
+    title: ClassVar[str]
+    """The game's name for people."""
+    rounds: ClassVar[int] = 4
+    """Rounds in a game (one per pencil)."""
+    deck: ClassVar[tuple[Any, ...]]
+    """Every card of a round's stack."""
+    count_names: ClassVar[tuple[str, ...]]
+    """The kinds of card counted toward the round's end (``("bear", "crown")``)."""
+    modules: ClassVar[tuple[str, ...]] = ()
+    """The advanced modules this ruleset knows."""
+    scores_river: ClassVar[bool] = False
+    """True when a section crossing the map's river scores (London's Thames)."""
+
+    # ------------------------------------------------------------------ facts
+    @property
+    @abstractmethod
+    def line_ids(self) -> tuple[str, ...]:
+        """The ids of a round's lines (``("bear", "crown")``, ``("line",)``)."""
+
+    def line_key(self, line: int) -> Any:
+        """The line as :meth:`Game.open_lines` names it (its id by default)."""
+        return self.line_ids[line]
+
+    def line_value(self, line: int) -> Any:
+        """What a :class:`~nsb_widget.rules.moves.Move` carries as its line (``None`` where a
+        round has a single line)."""
+        return None if len(self.line_ids) == 1 else self.line_ids[line]
+
+    def check_map(self, game_map: GameMap) -> list[Problem]:
+        """Problems that make ``game_map`` unplayable with these rules (none by default)."""
+        problems = []
+        if tuple(game_map.lines) != self.line_ids:
+            problems.append(Problem("lines", f"the {self.title} rules draw the lines "
+                                             f"{', '.join(self.line_ids)}, not "
+                                             f"{', '.join(game_map.lines)}"))
+        if len(game_map.pencils) != self.rounds:
+            problems.append(Problem("pencils", f"the {self.title} rules need {self.rounds} "
+                                               f"pencils, found {len(game_map.pencils)}"))
+        return problems
+
+    def module(self, name: object) -> str:
+        """The module called ``name``; raises :class:`ValueError` naming the known ones."""
+        for module in self.modules:
+            if name == module:
+                return module
+        known = ", ".join(str(m) for m in self.modules) or "none"
+        raise ValueError(f"unknown module {name!r}: the {self.title} rules know {known}")
+
+    @abstractmethod
+    def parse_card(self, text: object) -> Any:
+        """Read a card from its text form; raises :class:`~nsb_widget.errors.NotationError`."""
+
+    @abstractmethod
+    def describe(self, game: Game) -> dict[str, Any]:
+        """What a front end needs to draw this game (cards, terms, powers), as JSON data."""
+
+    # ------------------------------------------------------------------ setup
+    @abstractmethod
+    def deal_options(
+        self, game_map: GameMap, rng: random.Random, modules: frozenset[str],
+        choices: dict[str, Any],
+    ) -> dict[str, tuple[str, ...]]:
+        """Check the chosen module cards (``choices``) and deal the rest from ``rng``.
+
+        Returns the setup fields (``effects``, ``objectives``, ``powers``) as tuples of ids.
+        Raises :class:`ValueError` naming the first bad choice.
+        """
+
+    def start_game(self, sheet: Sheet, setup: GameSetup) -> None:
+        """Prepare a fresh sheet before the first round (nothing by default)."""
+        return
+
+    # ------------------------------------------------------------------ turns
+    @abstractmethod
+    def new_round_state(self, setup: GameSetup, round_index: int) -> Any:
+        """The ruleset's own flags for a new round (must have a ``copy()`` method)."""
+
+    @abstractmethod
+    def open_turn(
+        self, game: Game, state: Any, take: Callable[[str], Any], counts: tuple[int, ...]
+    ) -> TurnOpening:
+        """Reveal a turn: take its card(s) with ``take(purpose)``; may update ``state``
+        (a copy, committed only when the whole reveal succeeds)."""
+
+    def after_turn(self, game: Game, state: Any, deck: Deck) -> None:
+        """Called when every player has finished the turn, before the round may end; may put
+        cards back into ``deck``."""
+        return
+
+    def allows_parallel(self, game: Game) -> bool:
+        """True when a track may run beside another colour's (Berlin's Double tracks)."""
+        return False
+
+    def follow_up(self, game: Game, player: int, slot: Slot, target: int) -> tuple[Slot, ...]:
+        """Sections a draw adds to the player's turn (London's double power)."""
+        return ()
+
+    @abstractmethod
+    def line_name(self, sheet: Sheet, line: int) -> str:
+        """``"your Bear line"``, ``"your joined green line"``, ``"your line"``."""
+
+    def wrong_line(self, game: Game, player: int, line: int) -> Illegality:
+        """Why a section may not be drawn for ``line`` this turn."""
+        from .reasons import Reason
+
+        return Illegality(Reason.WRONG_LINE, f"this turn draws no section for line "
+                                             f"{self.line_ids[line]}")
+
+    # ------------------------------------------------------------------ powers
+    def power_of(self, game: Game, pencil: str) -> str | None:
+        """The power the holder of ``pencil`` may use (``None``: no power)."""
+        return None
+
+    def check_power(
+        self, game: Game, player: int, power: str, station: int | None
+    ) -> Illegality | Callable[[], None]:
+        """Why ``player`` may not use ``power`` now, or a function that applies it."""
+        from .reasons import Reason
+
+        return Illegality(Reason.NO_POWER, f"the {self.title} rules have no pencil powers")
+
+    # ------------------------------------------------------------------ scoring
+    @abstractmethod
+    def score_round(self, game: Game, player: int, state: Any) -> RoundScore:
+        """Record and score the round that just ended on the player's sheet (call
+        ``sheet.finish_round``)."""
+
+    def solo_handicap(self, modules: frozenset[str]) -> int:
+        """Points taken off a solo score before reading the assessment table."""
+        return 0
+
+    @abstractmethod
+    def score_sheet(self, game: Game, player: int) -> ScoreSheet:
+        """The player's whole score sheet, final once the game is over."""
+
+
+#: The built-in rulesets: name -> ``"module:Class"``, imported on first use.
+BUILTIN_RULESETS: dict[str, str] = {
+    "berlin": "nsb_widget.rulesets.berlin:BerlinRuleset",
+    "london": "nsb_widget.rulesets.london:LondonRuleset",
+}
+_LOADED: dict[str, Ruleset] = {}
+
+
+def register_ruleset(ruleset: Ruleset) -> None:
+    """Make ``ruleset`` available to maps whose ``ruleset`` is ``ruleset.name``."""
+    _LOADED[ruleset.name] = ruleset
+
+
+def known_rulesets() -> list[str]:
+    """Names of every ruleset a map may ask for."""
+    return sorted(set(BUILTIN_RULESETS) | set(_LOADED))
+
+
+def get_ruleset(name: str) -> Ruleset:
+    """The ruleset registered as ``name``; raises :class:`KeyError` naming the known ones."""
+    found = _LOADED.get(name)
+    if found is not None:
+        return found
+    path = BUILTIN_RULESETS.get(name) if isinstance(name, str) else None
+    if path is None:
+        raise KeyError(f"unknown ruleset {name!r}; known rulesets: {', '.join(known_rulesets())}")
+    module, _, cls = path.partition(":")
+    ruleset: Ruleset = getattr(importlib.import_module(module), cls)()
+    _LOADED[name] = ruleset
+    return ruleset
+
+
+def ruleset_for(game_map: GameMap) -> Ruleset:
+    """The ruleset ``game_map`` asks for, checked against the map.
+
+    Raises :class:`~nsb_widget.errors.MapError` when the ruleset is unknown or the map lacks
+    what the rules need.
+    """
+    source = str(game_map.source.get("id", game_map.id)) if game_map.source else game_map.id
+    try:
+        ruleset = get_ruleset(game_map.ruleset)
+    except KeyError as exc:
+        raise MapError(f"map {source!r}", [Problem("ruleset", str(exc.args[0]))]) from None
+    problems = ruleset.check_map(game_map)
+    if problems:
+        raise MapError(f"map {source!r}", problems)
+    return ruleset
+
+
+def deal_from(rng: random.Random, pool: Sequence[str], count: int) -> tuple[str, ...]:
+    """``count`` distinct ids drawn at random from ``pool``."""
+    return tuple(rng.sample(list(pool), count))

@@ -1,0 +1,259 @@
+"""The rules of Next Station: Berlin as a :class:`~nsb_widget.rules.ruleset.Ruleset`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...rules.reasons import Illegality, Reason
+from ...rules.ruleset import Ruleset, Slot, TurnOpening
+from ...scoring.interchanges import score_interchanges
+from ...scoring.model import RoundScore, ScoreSheet
+from .cards import BERLIN_DECK, CARDS_PER_LINE, DOUBLE_SWITCH, Card, Line
+from .modules import Effect, Module, Objective
+from .objectives import score_objectives
+from .scoring import BANDS, assess, handicap, score_round
+
+if TYPE_CHECKING:
+    from ...maps.model import GameMap
+    from ...rules.deck import Deck
+    from ...rules.game import Game
+    from ...rules.setup import GameSetup
+    from ...rules.sheet import Sheet
+
+LINES = (Line.BEAR, Line.CROWN)
+_LINE_INDEX = {Line.BEAR: 0, Line.CROWN: 1}
+
+
+class BerlinRoundState:
+    """Berlin's own flags of a round: the Recurring Double Switch's return."""
+
+    __slots__ = ("ds_back_pending", "ds_returned")
+
+    def __init__(self) -> None:
+        self.ds_back_pending = False
+        """The Double Switch goes back into the stack when this turn ends."""
+        self.ds_returned = False
+        """The Double Switch has already gone back once this round."""
+
+    def copy(self) -> BerlinRoundState:
+        """An independent copy."""
+        new = BerlinRoundState()
+        new.ds_back_pending = self.ds_back_pending
+        new.ds_returned = self.ds_returned
+        return new
+
+
+class BerlinRuleset(Ruleset):
+    """Next Station: Berlin: two lines a round (Bear and Crown), the Double Switch, Joker +
+    S-Bahn, the Effect and Objective modules and the City administration's assessment."""
+
+    name = "berlin"
+    title = "Next Station: Berlin"
+    deck: ClassVar[tuple[Any, ...]] = BERLIN_DECK
+    count_names: ClassVar[tuple[str, ...]] = (Line.BEAR, Line.CROWN)
+    modules: ClassVar[tuple[str, ...]] = tuple(Module)
+
+    @property
+    def line_ids(self) -> tuple[str, ...]:
+        """Bear and Crown."""
+        return ("bear", "crown")
+
+    def line_key(self, line: int) -> Line:
+        """The :class:`Line` of index ``line``."""
+        return LINES[line]
+
+    def line_value(self, line: int) -> Line:
+        """Berlin moves always name their line."""
+        return LINES[line]
+
+    def parse_card(self, text: object) -> Card:
+        """``"bear square"``, ``"crown joker"``, ``"double switch"``."""
+        return Card.parse(text)  # type: ignore[arg-type]  # parse refuses non-text clearly
+
+    # ------------------------------------------------------------------ setup
+    def deal_options(
+        self, game_map: GameMap, rng: random.Random, modules: frozenset[str],
+        choices: dict[str, Any],
+    ) -> dict[str, tuple[str, ...]]:
+        """Deal the Effect cards (one per round) and the 2 Objective cards."""
+        unknown = set(choices) - {"effects", "objectives"}
+        if unknown:
+            raise ValueError(f"the Berlin rules take no {', '.join(sorted(unknown))}")
+        effects, objectives = choices.get("effects"), choices.get("objectives")
+        deal: tuple[Effect, ...] = ()
+        if Module.EFFECTS in modules:
+            deal = (tuple(Effect(e) for e in _listed(effects, "effects")) if effects is not None
+                    else _deal_effects(rng, self.rounds))
+            if len(deal) != self.rounds or len(set(deal)) != self.rounds:
+                raise ValueError(f"effects must be {self.rounds} different Effect cards, "
+                                 "one per round")
+            if deal[0] is Effect.DOUBLE_TRACKS:
+                raise ValueError("Double tracks cannot be the effect of round 1")
+        elif effects:
+            raise ValueError("effects given without the 'effects' module")
+        objs: tuple[Objective, ...] = ()
+        if Module.OBJECTIVES in modules:
+            objs = (tuple(Objective(o) for o in _listed(objectives, "objectives"))
+                    if objectives is not None else tuple(rng.sample(list(Objective), 2)))
+            if len(objs) != 2 or len(set(objs)) != 2:
+                raise ValueError("objectives must be 2 different Objective cards")
+        elif objectives:
+            raise ValueError("objectives given without the 'objectives' module")
+        return {"effects": deal, "objectives": objs}
+
+    # ------------------------------------------------------------------ turns
+    def new_round_state(self, setup: GameSetup, round_index: int) -> BerlinRoundState:
+        """Fresh flags: the Double Switch has not come back yet."""
+        return BerlinRoundState()
+
+    def open_turn(
+        self, game: Game, state: BerlinRoundState, take: Callable[[str], Any],
+        counts: tuple[int, ...],
+    ) -> TurnOpening:
+        """One card (or the Glimpse preview); the Double Switch brings its symbol card and
+        opens both lines from any of their stations."""
+        first: Card = game.preview if game.preview is not None else take("the turn's card")
+        turn_cards: tuple[Card, ...] = (first,)
+        if first.is_double_switch:
+            turn_cards = (first, take("the Double Switch's symbol card"))
+        new_counts = list(counts)
+        for card in turn_cards:
+            if card.line is not None:
+                new_counts[_LINE_INDEX[card.line]] += 1
+        last = max(new_counts) >= CARDS_PER_LINE
+        effect = game.effect
+        preview = None
+        if effect is Effect.GLIMPSE and not last:
+            preview = take("the next turn's card (Glimpse into the future)")
+        if (first.is_double_switch and effect is Effect.RECURRING_DOUBLE_SWITCH
+                and not state.ds_returned):
+            state.ds_back_pending = True
+        symbol_card = turn_cards[-1]
+        if symbol_card.joker:
+            targets = (1 << len(game.map.stations)) - 1
+        else:
+            assert symbol_card.symbol is not None
+            targets = game.map.symbol_mask[symbol_card.symbol]
+        wants = f"the card shows {symbol_card.describe()}"
+        if first.is_double_switch:
+            slots = tuple(Slot(li, True, targets, wants, symbol_card.joker) for li in (0, 1))
+        else:
+            assert first.line is not None
+            slots = (Slot(_LINE_INDEX[first.line], False, targets, wants, symbol_card.joker),)
+        return TurnOpening(turn_cards, tuple(new_counts), last, preview, slots)
+
+    def after_turn(self, game: Game, state: BerlinRoundState, deck: Deck) -> None:
+        """Recurring Double Switch: shuffle it back once, unless the round ends."""
+        if state.ds_back_pending:
+            state.ds_back_pending = False
+            state.ds_returned = True
+            if not game.is_last_turn:
+                deck.put_back(DOUBLE_SWITCH)
+
+    def allows_parallel(self, game: Game) -> bool:
+        """Double tracks: one parallel track beside another colour's."""
+        return game.effect is Effect.DOUBLE_TRACKS
+
+    def line_name(self, sheet: Sheet, line: int) -> str:
+        """``"your Bear line"`` or, once joined, ``"your joined green line"``."""
+        if sheet.joined:
+            return f"your joined {sheet.pencil} line"
+        return f"your {LINES[line].display_name} line"
+
+    def wrong_line(self, game: Game, player: int, line: int) -> Illegality:
+        """The card is for the other line, or this Double Switch slot is used."""
+        name = LINES[line].display_name
+        first = game.cards[0]
+        if first.is_double_switch:
+            return Illegality(Reason.SLOT_USED, f"you have already drawn your {name} section "
+                                                "this Double Switch")
+        return Illegality(Reason.WRONG_LINE, f"the card shows the {first.line.display_name} "
+                                             f"line, not the {name} line")
+
+    # ------------------------------------------------------------------ scoring
+    def score_round(self, game: Game, player: int, state: BerlinRoundState) -> RoundScore:
+        """Districts x best district's stations (+10 when connected), with the effect."""
+        sheet = game.sheets[player]
+        round_index = game.round - 1
+        lines = sheet.finish_round(round_index)
+        return score_round(game.map, round_index, sheet.pencil, lines, game.effect)
+
+    def score_sheet(self, game: Game, player: int) -> ScoreSheet:
+        """Rounds + interchanges (S-Bahn stations count twice) + objectives."""
+        sheet = game.sheets[player]
+        rounds = tuple(sheet.round_scores)
+        colour_masks = list(sheet.colour_stations.values())
+        tiers = score_interchanges(game.map, colour_masks, sheet.sbahn)
+        lines = list(sheet.round_lines)
+        if not game.is_over:  # the current round's lines count too, as they stand
+            lines += sheet.current_lines(game.round - 1)
+        objectives = score_objectives([Objective(o) for o in game.setup.objectives], game.map,
+                                      colour_masks, sheet.sbahn, lines)
+        lines_total = sum(r.score for r in rounds)
+        interchanges_total = sum(t.points for t in tiers)
+        objectives_total = sum(o.points for o in objectives)
+        total = lines_total + interchanges_total + objectives_total
+        assessment = None
+        if game.is_over and game.players == 1:
+            assessment = assess(total, game.setup.modules & {Module.EFFECTS, Module.OBJECTIVES})
+        return ScoreSheet(
+            player=player,
+            name=game.setup.names[player] if game.setup.names else f"Player {player + 1}",
+            rounds=rounds,
+            lines_total=lines_total,
+            interchanges=tiers,
+            interchanges_total=interchanges_total,
+            objectives=objectives,
+            objectives_total=objectives_total,
+            total=total,
+            tiebreak=max((r.score for r in rounds), default=0),
+            final=game.is_over,
+            assessment=assessment,
+        )
+
+    def solo_handicap(self, modules: frozenset[str]) -> int:
+        """10 for the objectives, 25 for the effects."""
+        return handicap(modules)
+
+    # ------------------------------------------------------------------ front end
+    def describe(self, game: Game) -> dict[str, Any]:
+        """Berlin's look and vocabulary for the front end."""
+        setup = game.setup
+        return {
+            "name": self.name,
+            "title": self.title,
+            "lines": [{"id": line.value, "name": line.display_name} for line in LINES],
+            "count_names": [str(c) for c in self.count_names],
+            "count_labels": {"bear": "Bear", "crown": "Crown"},
+            "cards_per_round_end": CARDS_PER_LINE,
+            "deck": [str(c) for c in self.deck],
+            "switch_name": "Double Switch",
+            "circle_name": "S-Bahn",
+            "powers": [],
+            "tracks": [],
+            "bonus_labels": {"connected": "Start stations connected"},
+            "assessment": [{"min": low, "band": band} for low, band, _ in BANDS],
+            "effects": [{"round": i + 1, "id": e.value, "title": e.display_name, "text": e.text}
+                        for i, e in enumerate(Effect(x) for x in setup.effects)],
+            "objectives": [{"id": o.value, "text": o.text}
+                           for o in (Objective(x) for x in setup.objectives)],
+        }
+
+
+def _listed(value: object, what: str) -> list[Any]:
+    if not isinstance(value, list | tuple):
+        raise ValueError(f"{what} must be a list of card ids")
+    return list(value)
+
+
+def _deal_effects(rng: random.Random, rounds: int) -> tuple[Effect, ...]:
+    """Shuffle the 5 Effect cards, deal 4; Double tracks in round 1 swaps with a random other."""
+    cards = list(Effect)
+    rng.shuffle(cards)
+    deal = cards[:rounds]
+    if deal[0] is Effect.DOUBLE_TRACKS:
+        k = rng.randrange(1, rounds)
+        deal[0], deal[k] = deal[k], deal[0]
+    return tuple(deal)

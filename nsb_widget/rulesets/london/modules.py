@@ -1,0 +1,101 @@
+"""London's two advanced modules: shared objectives and pencil powers."""
+
+from __future__ import annotations
+
+import enum
+
+
+class LondonModule(str, enum.Enum):
+    """An advanced module of Next Station: London; a game may use either, both or neither."""
+
+    OBJECTIVES = "objectives"
+    """Shared objectives: two cards, +10 to every player who meets one by the end."""
+    POWERS = "powers"
+    """Pencil powers: one power card per pencil, usable once in each round it is held."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Power(str, enum.Enum):
+    """The four pencil power cards; each pencil gets one for the whole game."""
+
+    DOUBLE = "double"
+    """Draw a second section this turn, to another station with the same symbol."""
+    JOKER = "joker"
+    """Treat this turn's card as a Joker."""
+    SWITCH = "switch"
+    """Treat this turn's card as if the Railroad Switch came with it."""
+    CIRCLE = "circle"
+    """Circle a station of this round's line: it counts as two stations in its district."""
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def display_name(self) -> str:
+        """The card's short name."""
+        return _POWER_TITLES[self]
+
+    @property
+    def text(self) -> str:
+        """What the card does, in one sentence."""
+        return _POWER_TEXTS[self]
+
+    @property
+    def names_station(self) -> bool:
+        """True when using the power names a station (the circle)."""
+        return self is Power.CIRCLE
+
+
+_POWER_TITLES = {
+    Power.DOUBLE: "Double section",
+    Power.JOKER: "Joker",
+    Power.SWITCH: "Switch",
+    Power.CIRCLE: "Circled station",
+}
+_POWER_TEXTS = {
+    Power.DOUBLE: "Before drawing this turn, take a second section: it must reach another "
+    "station with the same symbol as the first (after a Joker, the symbol the first reached).",
+    Power.JOKER: "Before drawing this turn, treat the card as a Joker: any symbol.",
+    Power.SWITCH: "Before drawing this turn, treat the card as if the Railroad Switch came "
+    "with it: the section may start at any station of your line.",
+    Power.CIRCLE: "Circle a station of this round's line: it counts as two stations in its "
+    "district for this round's scoring.",
+}
+
+
+class LondonObjective(str, enum.Enum):
+    """The five shared objective cards. Two are revealed at setup; each met one scores +10."""
+
+    EIGHT_INTERCHANGES = "eight_interchanges"
+    """At least 8 interchange stations (stations on 2 or more colours' lines)."""
+    ALL_DISTRICTS = "all_districts"
+    """A station in each of the 13 districts."""
+    ALL_TOURIST_SITES = "all_tourist_sites"
+    """All 5 tourist sites."""
+    CENTRAL_DISTRICT = "central_district"
+    """All 9 stations of the central district."""
+    THAMES_SIX = "thames_six"
+    """Cross the Thames at least 6 times."""
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def text(self) -> str:
+        """The card's task in words."""
+        return _OBJECTIVE_TEXTS[self]
+
+
+_OBJECTIVE_TEXTS = {
+    LondonObjective.EIGHT_INTERCHANGES: "Have at least 8 interchange stations (2 or more "
+    "colours).",
+    LondonObjective.ALL_DISTRICTS: "Reach a station in each of the 13 districts.",
+    LondonObjective.ALL_TOURIST_SITES: "Reach all 5 tourist sites.",
+    LondonObjective.CENTRAL_DISTRICT: "Reach all 9 stations of the central district.",
+    LondonObjective.THAMES_SIX: "Cross the Thames at least 6 times.",
+}
+OBJECTIVE_POINTS = 10
+#: Points subtracted from a solo score before reading the table, per module used.
+SOLO_HANDICAP_PER_MODULE = 10

@@ -1,0 +1,342 @@
+"""The rules of Next Station: London as a :class:`~nsb_widget.rules.ruleset.Ruleset`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...bitset import iter_bits
+from ...maps.model import Symbol
+from ...rules.game import Phase
+from ...rules.reasons import Illegality, Reason
+from ...rules.ruleset import Ruleset, Slot, TurnOpening
+from ...rules.sheet import RoundLine
+from ...scoring.assessment import assess
+from ...scoring.interchanges import score_interchanges
+from ...scoring.model import RoundScore, ScoreSheet
+from .cards import LONDON_DECK, UNDERGROUND_PER_ROUND, LondonCard
+from .modules import SOLO_HANDICAP_PER_MODULE, LondonModule, LondonObjective, Power
+from .scoring import BANDS, TOURIST_TRACK, score_objectives, score_round, tourist_track
+
+if TYPE_CHECKING:
+    from ...maps.model import GameMap
+    from ...rules.deck import Deck
+    from ...rules.game import Game
+    from ...rules.setup import GameSetup
+    from ...rules.sheet import Sheet
+
+#: Turns 1 and 2 of a round ignore the Railroad Switch (its companion card is still played).
+FIRST_SWITCH_TURN = 3
+
+
+class LondonRoundState:
+    """London's own flags of a round, per player: power used, double section pending, the
+    circled station."""
+
+    __slots__ = ("circle", "double", "used")
+
+    def __init__(self, players: int) -> None:
+        self.used = [False] * players
+        """The player has used their pencil's power this round."""
+        self.double = [False] * players
+        """The double power is pending: the next section brings a second one."""
+        self.circle = [-1] * players
+        """The station circled with the circle power this round (-1: none)."""
+
+    def copy(self) -> LondonRoundState:
+        """An independent copy."""
+        new = LondonRoundState.__new__(LondonRoundState)
+        new.used = list(self.used)
+        new.double = list(self.double)
+        new.circle = list(self.circle)
+        return new
+
+
+class LondonRuleset(Ruleset):
+    """Next Station: London: one line a round from the pencil's departure station, the
+    Railroad Switch, the Thames, tourist sites, shared objectives and pencil powers."""
+
+    name = "london"
+    title = "Next Station: London"
+    deck: ClassVar[tuple[Any, ...]] = LONDON_DECK
+    count_names: ClassVar[tuple[str, ...]] = ("underground", "street")
+    modules: ClassVar[tuple[str, ...]] = tuple(LondonModule)
+    scores_river = True
+
+    @property
+    def line_ids(self) -> tuple[str, ...]:
+        """One line a round."""
+        return ("line",)
+
+    def parse_card(self, text: object) -> LondonCard:
+        """``"underground square"``, ``"street joker"``, ``"switch"``."""
+        return LondonCard.parse(text)
+
+    # ------------------------------------------------------------------ setup
+    def deal_options(
+        self, game_map: GameMap, rng: random.Random, modules: frozenset[str],
+        choices: dict[str, Any],
+    ) -> dict[str, tuple[str, ...]]:
+        """Deal 2 shared objectives and one power per pencil (or check the chosen ones)."""
+        unknown = set(choices) - {"objectives", "powers"}
+        if unknown:
+            raise ValueError(f"the London rules take no {', '.join(sorted(unknown))}")
+        objectives, powers = choices.get("objectives"), choices.get("powers")
+        objs: tuple[LondonObjective, ...] = ()
+        if LondonModule.OBJECTIVES in modules:
+            if objectives is None:
+                objs = tuple(rng.sample(list(LondonObjective), 2))
+            else:
+                objs = tuple(_cards(LondonObjective, objectives, "objectives"))
+            if len(objs) != 2 or len(set(objs)) != 2:
+                raise ValueError("objectives must be 2 different shared objective cards")
+        elif objectives:
+            raise ValueError("objectives given without the 'objectives' module")
+        dealt: tuple[Power, ...] = ()
+        pencil_ids = [p.id for p in game_map.pencils]
+        if LondonModule.POWERS in modules:
+            if powers is None:
+                dealt = tuple(rng.sample(list(Power), len(Power)))
+            elif isinstance(powers, Mapping):
+                if sorted(map(str, powers)) != sorted(pencil_ids):
+                    raise ValueError(f"powers must give each of {', '.join(pencil_ids)} a power")
+                dealt = tuple(_cards(Power, [powers[p] for p in pencil_ids], "powers"))
+            else:
+                dealt = tuple(_cards(Power, powers, "powers"))
+            if len(dealt) != len(pencil_ids) or len(set(dealt)) != len(dealt):
+                raise ValueError(f"powers must be the {len(Power)} different pencil powers, "
+                                 f"one per pencil ({', '.join(pencil_ids)})")
+        elif powers:
+            raise ValueError("powers given without the 'powers' module")
+        return {"objectives": objs, "powers": dealt}
+
+    def start_game(self, sheet: Sheet, setup: GameSetup) -> None:
+        """Each departure station is printed in its colour: it is on that colour's line from
+        the start (it counts for interchanges)."""
+        for pencil in sheet.map.pencils:
+            start = sheet.map.start_station(pencil.id, "line").index
+            sheet.colour_stations[pencil.id] = 1 << start
+
+    # ------------------------------------------------------------------ turns
+    def new_round_state(self, setup: GameSetup, round_index: int) -> LondonRoundState:
+        """No power used yet."""
+        return LondonRoundState(setup.players)
+
+    def open_turn(
+        self, game: Game, state: LondonRoundState, take: Callable[[str], Any],
+        counts: tuple[int, ...],
+    ) -> TurnOpening:
+        """One card; the Railroad Switch brings the card that sets the symbol and, from the
+        3rd turn of the round on, lets the section start at any station of the line."""
+        first: LondonCard = take("the turn's card")
+        cards: tuple[LondonCard, ...] = (first,)
+        if first.switch:
+            cards = (first, take("the Railroad Switch's symbol card"))
+        underground, street = counts
+        for card in cards:
+            if card.underground:
+                underground += 1
+            else:
+                street += 1
+        symbol_card = cards[-1]
+        if symbol_card.joker:
+            targets = (1 << len(game.map.stations)) - 1
+        else:
+            assert symbol_card.symbol is not None
+            targets = game.map.symbol_mask[symbol_card.symbol]
+        anywhere = first.switch and game.turn + 1 >= FIRST_SWITCH_TURN
+        slot = Slot(0, anywhere, targets, f"the card shows {symbol_card.describe()}")
+        return TurnOpening(cards, (underground, street), underground >= UNDERGROUND_PER_ROUND,
+                           None, (slot,))
+
+    def after_turn(self, game: Game, state: LondonRoundState, deck: Deck) -> None:
+        """A double power not followed by a section lapses with the turn."""
+        state.double = [False] * len(state.double)
+
+    def follow_up(self, game: Game, player: int, slot: Slot, target: int) -> tuple[Slot, ...]:
+        """The double power: a second section to the first one's symbol."""
+        state: LondonRoundState = game.round_state
+        if slot.tag == "double" or not state.double[player]:
+            return ()
+        state.double[player] = False
+        every = (1 << len(game.map.stations)) - 1
+        symbol_card = game.symbol_card
+        symbol = (game.map.stations[target].symbol
+                  if slot.targets == every or symbol_card is None else symbol_card.symbol)
+        if symbol is Symbol.ANY or symbol is None:
+            return (Slot(0, slot.anywhere, every, "the second section may reach any symbol",
+                         tag="double"),)
+        return (Slot(0, slot.anywhere, game.map.symbol_mask[symbol],
+                     f"the second section must reach a {symbol}", tag="double"),)
+
+    def line_name(self, sheet: Sheet, line: int) -> str:
+        """``"your green line"``."""
+        return f"your {sheet.pencil} line"
+
+    # ------------------------------------------------------------------ powers
+    def power_of(self, game: Game, pencil: str) -> Power | None:
+        """The power card lying with ``pencil`` (``None`` without the module)."""
+        if not game.setup.powers:
+            return None
+        ids = [p.id for p in game.map.pencils]
+        return Power(game.setup.powers[ids.index(pencil)])
+
+    def check_power(
+        self, game: Game, player: int, power: str, station: int | None
+    ) -> Illegality | Callable[[], None]:
+        """The power must be the held pencil's, unused this round; the double, Joker and
+        switch are used after the reveal and before drawing; the circle names a station of
+        the round's line."""
+        if LondonModule.POWERS not in game.setup.modules:
+            return Illegality(Reason.NO_POWER, "the pencil powers module is not in play")
+        try:
+            wanted = Power(power)
+        except ValueError:
+            known = ", ".join(p.value for p in Power)
+            return Illegality(Reason.NO_POWER, f"unknown power {power!r}: the powers are {known}")
+        pencil = game.pencil(player)
+        held = self.power_of(game, pencil)
+        if held is not wanted:
+            name = held.display_name if held else "none"
+            return Illegality(Reason.NO_POWER, f"the {pencil} pencil's power is {name}, "
+                                               f"not {wanted.display_name}")
+        state: LondonRoundState = game.round_state
+        if state.used[player]:
+            return Illegality(Reason.POWER_USED,
+                              f"the {pencil} pencil's power is already used this round")
+        if wanted.names_station:
+            return self._check_circle(game, player, station, state)
+        if station is not None:
+            return Illegality(Reason.NOTATION, f"the {wanted.display_name} power names no "
+                                               "station")
+        if game.phase is not Phase.DRAW:
+            return Illegality(Reason.POWER_NOT_NOW, f"use the {wanted.display_name} power "
+                                                    "after a card is revealed")
+        slots = game.slots(player)
+        if not slots or slots != game.turn_slots:
+            return Illegality(Reason.POWER_NOT_NOW, f"use the {wanted.display_name} power "
+                                                    "before drawing this turn's section")
+
+        def apply() -> None:
+            state.used[player] = True
+            if wanted is Power.DOUBLE:
+                state.double[player] = True
+            elif wanted is Power.JOKER:
+                every = (1 << len(game.map.stations)) - 1
+                game.set_slots(player, tuple(
+                    s._replace(targets=every, wants="the Joker power allows any symbol")
+                    for s in slots))
+            else:
+                game.set_slots(player, tuple(s._replace(anywhere=True) for s in slots))
+
+        return apply
+
+    def _check_circle(self, game: Game, player: int, station: int | None,
+                      state: LondonRoundState) -> Illegality | Callable[[], None]:
+        if station is None:
+            return Illegality(Reason.NOTATION, "name the station to circle, e.g. "
+                                               "use_power('circle', 'F4')")
+        sheet = game.sheets[player]
+        label = game.map.labels[station]
+        if not sheet.members(0) >> station & 1:
+            return Illegality(Reason.NOT_ON_LINE, f"{label} is not on your {sheet.pencil} line "
+                                                  "this round")
+
+        def apply() -> None:
+            state.used[player] = True
+            state.circle[player] = station
+            sheet.circled |= 1 << station
+
+        return apply
+
+    # ------------------------------------------------------------------ scoring
+    def score_round(self, game: Game, player: int, state: LondonRoundState) -> RoundScore:
+        """Districts x most stations in one district + 2 per Thames crossing; a line that
+        never left its departure station scores that station (1 x 1)."""
+        sheet = game.sheets[player]
+        round_index = game.round - 1
+        circle = state.circle[player]
+        doubled = 1 << circle if circle >= 0 else 0
+        lines = sheet.finish_round(round_index, doubled)
+        if not lines:
+            start = 1 << sheet.starts[0]
+            lone = RoundLine(round_index, sheet.pencil, ("line",), start, 0, False, 0,
+                             doubled & start)
+            sheet.round_lines.append(lone)
+            lines = [lone]
+        return score_round(game.map, lines[0])
+
+    def solo_handicap(self, modules: frozenset[str]) -> int:
+        """10 per module used."""
+        return SOLO_HANDICAP_PER_MODULE * len(modules)
+
+    def score_sheet(self, game: Game, player: int) -> ScoreSheet:
+        """Rounds + tourist track + interchanges + shared objectives."""
+        gmap = game.map
+        sheet = game.sheets[player]
+        rounds = tuple(sheet.round_scores)
+        track = tourist_track(rounds)
+        colour_masks = list(sheet.colour_stations.values())
+        tiers = score_interchanges(gmap, colour_masks, 0)
+        network = 0
+        for s in iter_bits(sheet.drawn):
+            section = gmap.sections[s]
+            network |= (1 << section.a) | (1 << section.b)
+        objectives = score_objectives([LondonObjective(o) for o in game.setup.objectives], gmap,
+                                      colour_masks, network, sheet.drawn)
+        lines_total = sum(r.score for r in rounds)
+        interchanges_total = sum(t.points for t in tiers)
+        objectives_total = sum(o.points for o in objectives)
+        total = lines_total + track.points + interchanges_total + objectives_total
+        assessment = None
+        if game.is_over and game.players == 1:
+            assessment = assess(total, self.solo_handicap(game.setup.modules), BANDS)
+        return ScoreSheet(
+            player=player,
+            name=game.setup.names[player] if game.setup.names else f"Player {player + 1}",
+            rounds=rounds,
+            lines_total=lines_total,
+            interchanges=tiers,
+            interchanges_total=interchanges_total,
+            objectives=objectives,
+            objectives_total=objectives_total,
+            total=total,
+            tiebreak=max((r.score for r in rounds), default=0),
+            final=game.is_over,
+            assessment=assessment,
+            tracks=(track,),
+            tracks_total=track.points,
+        )
+
+    # ------------------------------------------------------------------ front end
+    def describe(self, game: Game) -> dict[str, Any]:
+        """London's look and vocabulary for the front end."""
+        setup = game.setup
+        return {
+            "name": self.name,
+            "title": self.title,
+            "lines": [{"id": "line", "name": "Line"}],
+            "count_names": list(self.count_names),
+            "count_labels": {"underground": "Underground", "street": "Street"},
+            "cards_per_round_end": UNDERGROUND_PER_ROUND,
+            "deck": [str(c) for c in self.deck],
+            "switch_name": "Railroad Switch",
+            "circle_name": "Circled station",
+            "powers": [{"id": p.value, "title": p.display_name, "text": p.text,
+                        "station": p.names_station} for p in Power],
+            "tracks": [{"id": "tourist", "label": "Tourist sites",
+                        "values": list(TOURIST_TRACK)}],
+            "bonus_labels": {"thames": "Thames crossings"},
+            "assessment": [{"min": low, "band": band} for low, band, _ in BANDS],
+            "objectives": [{"id": o.value, "text": o.text}
+                           for o in (LondonObjective(x) for x in setup.objectives)],
+            "pencil_powers": {p.id: str(self.power_of(game, p.id)) for p in game.map.pencils
+                              if game.setup.powers},
+        }
+
+
+def _cards(kind: Any, values: object, what: str) -> list[Any]:
+    if not isinstance(values, list | tuple):
+        raise ValueError(f"{what} must be a list of card ids")
+    return [kind(v) for v in values]
