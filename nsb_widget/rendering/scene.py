@@ -49,7 +49,8 @@ def map_scene(game_map: GameMap) -> dict[str, Any]:
         ],
         "river": None
         if game_map.river is None
-        else {"name": game_map.river.name, "polyline": [list(p) for p in game_map.river.polyline]},
+        else {"name": game_map.river.name, "polyline": [list(p) for p in game_map.river.polyline],
+              "crossings": iter_bits(game_map.river_crossings)},
         "stations": [
             {
                 "label": s.label,
@@ -57,6 +58,7 @@ def map_scene(game_map: GameMap) -> dict[str, Any]:
                 "y": s.y,
                 "symbol": s.symbol.value,
                 "district": s.district,
+                "tourist": s.tourist,
                 "start": None if s.start is None else {"pencil": s.start.pencil,
                                                        "line": s.start.line},
             }
@@ -69,8 +71,10 @@ def map_scene(game_map: GameMap) -> dict[str, Any]:
 def sheet_scene(game: Game, player: int) -> dict[str, Any]:
     """What is drawn on a player's sheet: sections, S-Bahn circles, interchanges, this round's
     lines. Sections are compact rows ``[section, origin, target, pencil, line, round, flags]``
-    with ``pencil`` an index into the map's pencils, ``line`` 0 Bear / 1 Crown, ``round``
-    1-4 and ``flags`` bit 0 = S-Bahn (drawn for a Joker), bit 1 = parallel track."""
+    with ``pencil`` an index into the map's pencils, ``line`` an index into the map's lines
+    (Berlin: 0 Bear / 1 Crown; London has one line), ``round`` 1-4 and ``flags`` bit 0 =
+    S-Bahn (drawn for a Berlin Joker), bit 1 = parallel track. ``circled`` lists the stations
+    circled with London's circle power."""
     sheet = game.sheets[player]
     pencil_index = {p.id: i for i, p in enumerate(game.map.pencils)}
     sections = [
@@ -94,6 +98,7 @@ def sheet_scene(game: Game, player: int) -> dict[str, Any]:
         "pencil": sheet.pencil,
         "sections": sections,
         "sbahn": iter_bits(sheet.sbahn),
+        "circled": iter_bits(sheet.circled),
         "interchanges": interchanges,
         "lines": lines,
         "joined": sheet.joined,

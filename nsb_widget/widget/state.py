@@ -32,7 +32,7 @@ def turn_state(
     game: Game, player: int, announcement: str | None = None
 ) -> dict[str, Any]:
     """The shared table: round, cards, remaining stack, players' progress."""
-    remaining = dict.fromkeys(game.ruleset.count_names, 0)
+    remaining = dict.fromkeys(map(str, game.ruleset.count_names), 0)
     remaining["double_switch"] = 0
     for card in game.stack:
         remaining[card.kind] = remaining.get(card.kind, 0) + 1
@@ -84,6 +84,13 @@ def scores_state(game: Game, player: int) -> dict[str, Any]:
     def stations(labels: tuple[str, ...]) -> list[int]:
         return [gmap.station(label).index for label in labels]
 
+    def sections(labels: tuple[str, ...]) -> list[int]:
+        out = []
+        for label in labels:
+            a, b = (gmap.station(end).index for end in label.split("-"))
+            out.append(gmap.section_index[(a, b)])
+        return out
+
     def districts(names: tuple[str, ...]) -> list[int]:
         return [district[name] for name in names]
 
@@ -92,6 +99,7 @@ def scores_state(game: Game, player: int) -> dict[str, Any]:
             {
                 "round": rs.round, "pencil": rs.pencil, "effect": rs.effect,
                 "connected": rs.connected, "score": rs.score,
+                "tourist_sites": stations(rs.tourist_sites),
                 "lines": [
                     {
                         "lines": list(ls.lines), "stations": stations(ls.stations),
@@ -103,6 +111,13 @@ def scores_state(game: Game, player: int) -> dict[str, Any]:
                         "station_multiplier": ls.station_multiplier,
                         "station_count": ls.station_count,
                         "connected_bonus": ls.connected_bonus, "score": ls.score,
+                        "bonuses": [
+                            {"id": b.id, "label": b.label, "count": b.count,
+                             "points_each": b.points_each, "points": b.points,
+                             "sections": sections(b.sections)}
+                            for b in ls.bonuses
+                        ],
+                        "doubled_stations": stations(ls.doubled_stations),
                     }
                     for ls in rs.lines
                 ],
@@ -122,6 +137,9 @@ def scores_state(game: Game, player: int) -> dict[str, Any]:
             for o in sheet.objectives
         ],
         "objectives_total": sheet.objectives_total,
+        "tracks": [{"id": t.id, "label": t.label, "count": t.count, "values": list(t.values),
+                    "points": t.points} for t in sheet.tracks],
+        "tracks_total": sheet.tracks_total,
         "total": sheet.total,
         "tiebreak": sheet.tiebreak,
         "final": sheet.final,
