@@ -1,10 +1,21 @@
 """A sheet as a standalone SVG document (for notebooks without the widget, files and docs).
 
 Draws the scene of :mod:`nsb_widget.rendering.scene`: districts with yellow boundaries and
-names, the river, dashed potential sections, stations with their symbols and labels, start
-stations in their colours with a Bear (B) or Crown (C) mark, drawn sections by colour (Crown
-lines carry a white centre stripe; a badge on each section gives its round, so colours are told
-apart without colour alone), S-Bahn circles and interchange counts.
+names, the river, dashed potential sections, stations with their symbols and labels, drawn
+sections by colour (a badge on each section gives its round, so colours are told apart without
+colour alone), S-Bahn circles, circled stations and interchange counts.
+
+Everything map-specific comes from the scene's data, not from the map's name:
+
+- a station whose symbol is ``"any"`` (London's central station, which matches every card) is a
+  circle with a question mark;
+- tourist sites (``"tourist": true``) carry a small orange star;
+- start stations are filled with their pencil's colour. On a map with several lines per round
+  (Berlin's Bear and Crown) they carry the first letter of their line (B or C), and the second
+  and later lines are drawn with a white centre stripe; on a map with one line per round
+  (London) they get a ring in their pencil's colour instead and sections are titled
+  "Green line, round 2";
+- stations circled with a pencil power (London) get a circle in the pencil's colour.
 """
 
 from __future__ import annotations
@@ -28,6 +39,9 @@ DASH = "#a9adb3"
 INK = "#2b2d31"
 SOFT_INK = "#6b7079"
 SYMBOL_R = 0.2  # in cells
+TOURIST = "#f08c00"
+SYMBOL_NAMES = {"any": "any symbol"}
+"""How a symbol id reads in a tooltip, where it differs from the id."""
 
 
 def _xy(u: float) -> float:
@@ -35,14 +49,19 @@ def _xy(u: float) -> float:
 
 
 def symbol_path(symbol: str, cx: float, cy: float, r: float) -> str:
-    """SVG path data of a station symbol centred on (cx, cy) with radius ``r`` (pixels)."""
-    if symbol == "circle":
+    """SVG path data of a station symbol centred on (cx, cy) with radius ``r`` (pixels).
+
+    ``"any"`` (matches every card) is a slightly larger circle; :func:`render_scene` writes a
+    question mark in it."""
+    if symbol == "any":
+        r *= 1.05
+    if symbol in ("circle", "any"):
         return (f"M{cx - r:.1f},{cy:.1f}a{r:.1f},{r:.1f} 0 1,0 {2 * r:.1f},0"
                 f"a{r:.1f},{r:.1f} 0 1,0 {-2 * r:.1f},0Z")
     if symbol == "square":
         s = r * 0.9
         return f"M{cx - s:.1f},{cy - s:.1f}h{2 * s:.1f}v{2 * s:.1f}h{-2 * s:.1f}Z"
-    sides = 3 if symbol == "triangle" else 5
+    sides = 3 if symbol == "triangle" else 5  # pentagon
     rr = r * (1.2 if sides == 3 else 1.05)
     dy = r * 0.2 if sides == 3 else 0.0
     pts = []
@@ -142,6 +161,7 @@ def _potential_sections(scene: dict[str, Any]) -> list[str]:
 def _drawn_sections(scene: dict[str, Any], sheet: dict[str, Any]) -> list[str]:
     st = scene["stations"]
     pencils = scene["pencils"]
+    line_names = [str(name).title() for name in scene["lines"]]
     out = ['<g class="drawn">']
     badges = []
     for _section, o, t, pencil, line, rnd, flags in sheet["sections"]:
@@ -153,7 +173,7 @@ def _drawn_sections(scene: dict[str, Any], sheet: dict[str, Any]) -> list[str]:
             x1, y1, x2, y2 = x1 + nx, y1 + ny, x2 + nx, y2 + ny
         color = pencils[pencil]["color"]
         name = pencils[pencil]["name"]
-        line_name = "Crown" if line else "Bear"
+        line_name = line_names[line] if len(line_names) > 1 else "line"
         seg = f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"'
         out.append(f'<line {seg} stroke="{color}" stroke-width="7" stroke-linecap="round">'
                    f'<title>{name} {line_name}, round {rnd}</title></line>')
@@ -169,28 +189,77 @@ def _drawn_sections(scene: dict[str, Any], sheet: dict[str, Any]) -> list[str]:
     return out
 
 
+def _star_path(cx: float, cy: float, outer: float, inner: float) -> str:
+    """A five-pointed star centred on (cx, cy), one point up."""
+    pts = []
+    for k in range(10):
+        rr = outer if k % 2 == 0 else inner
+        a = -math.pi / 2 + math.pi * k / 5
+        pts.append(f"{cx + rr * math.cos(a):.1f},{cy + rr * math.sin(a):.1f}")
+    return "M" + "L".join(pts) + "Z"
+
+
+def _circled_colours(scene: dict[str, Any], sheet: dict[str, Any]) -> dict[int, str]:
+    """The colour of each circled station: the pencil whose drawn sections touch it when only
+    one does (a station is circled on one round's line), else the sheet's pencil."""
+    pencils = scene["pencils"]
+    touching: dict[int, set[int]] = {}
+    for _section, o, t, pencil, *_rest in sheet["sections"]:
+        touching.setdefault(o, set()).add(pencil)
+        touching.setdefault(t, set()).add(pencil)
+    own = next((p["color"] for p in pencils if p["id"] == sheet["pencil"]), INK)
+    colours = {}
+    for i in sheet.get("circled", []):
+        found = touching.get(i, set())
+        colours[i] = pencils[next(iter(found))]["color"] if len(found) == 1 else own
+    return colours
+
+
 def _stations(scene: dict[str, Any], sheet: dict[str, Any] | None) -> list[str]:
-    colors = {p["id"]: p["color"] for p in scene["pencils"]}
+    pencils = {p["id"]: p for p in scene["pencils"]}
+    one_line = len(scene["lines"]) == 1
     sbahn = set(sheet["sbahn"]) if sheet else set()
+    circled = _circled_colours(scene, sheet) if sheet else {}
     inter = {i: n for i, n in sheet["interchanges"]} if sheet else {}
     r = SYMBOL_R * CELL
     out = ['<g class="stations">']
     for i, s in enumerate(scene["stations"]):
         cx, cy = _xy(s["x"]), _xy(s["y"])
         start = s["start"]
-        fill = colors[start["pencil"]] if start else "#ffffff"
-        tip = f'{s["label"]} {s["symbol"]}'
-        if start:
+        symbol = s["symbol"]
+        colour = pencils[start["pencil"]]["color"] if start else None
+        tip = f'{s["label"]} {SYMBOL_NAMES.get(symbol, symbol)}'
+        if start and one_line:
+            tip += f', {pencils[start["pencil"]]["name"]} departure station'
+        elif start:
             tip += f', {start["pencil"]} {start["line"]} start'
-        out.append(f'<path d="{symbol_path(s["symbol"], cx, cy, r)}" fill="{fill}" '
+        if s.get("tourist"):
+            tip += ", tourist site"
+        if start and one_line:
+            out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r * 1.5:.1f}" fill="none" '
+                       f'stroke="{colour}" stroke-width="2.5"><title>'
+                       f'{escape(pencils[start["pencil"]]["name"])} departure station'
+                       f'</title></circle>')
+        out.append(f'<path d="{symbol_path(symbol, cx, cy, r)}" fill="{colour or "#ffffff"}" '
                    f'stroke="{INK}" stroke-width="1.8"><title>{escape(tip)}</title></path>')
-        if start:
-            mark = "B" if start["line"] == "bear" else "C"
+        if symbol == "any":
+            out.append(f'<text x="{cx:.1f}" y="{cy + 4.6:.1f}" font-size="13" font-weight="bold" '
+                       f'fill="{"#ffffff" if start else INK}" text-anchor="middle">?</text>')
+        if start and not one_line:
+            mark = str(start["line"])[:1].upper()
             out.append(f'<text x="{cx:.1f}" y="{cy + 3.5:.1f}" font-size="10" font-weight="bold" '
-                       f'fill="#ffffff" text-anchor="middle">{mark}</text>')
+                       f'fill="#ffffff" text-anchor="middle">{escape(mark)}</text>')
+        if s.get("tourist"):
+            out.append(f'<path d="{_star_path(cx - r * 1.3, cy - r * 1.3, 6.5, 2.8)}" '
+                       f'fill="{TOURIST}" stroke="#ffffff" stroke-width="0.8" '
+                       f'stroke-linejoin="round"><title>tourist site</title></path>')
         if i in sbahn:
             out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r * 1.75:.1f}" fill="none" '
                        f'stroke="{INK}" stroke-width="2"/>')
+        if i in circled:
+            out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r * 1.85:.1f}" fill="none" '
+                       f'stroke="{circled[i]}" stroke-width="2.5"><title>circled station'
+                       f'</title></circle>')
         if i in inter:
             out.append(f'<circle cx="{cx + r * 1.3:.1f}" cy="{cy - r * 1.3:.1f}" r="6" '
                        f'fill="{INK}"/><text x="{cx + r * 1.3:.1f}" y="{cy - r * 1.3 + 3:.1f}" '
