@@ -75,6 +75,12 @@ def random_step(game: Game, rng: random.Random) -> None:
         game.reveal()
         return
     player = rng.choice(game.waiting_for())
+    power = game.power(player)
+    if power is not None and rng.random() < 0.15:
+        station = rng.choice(game.line_stations(player=player)) if power == "circle" else None
+        if game.why_power_illegal(power, station, player) is None:
+            game.use_power(power, station, player)
+            return
     moves = game.legal_moves(player)
     if moves and rng.random() < 0.9:
         game.play(rng.choice(moves), player)
@@ -97,10 +103,12 @@ def fingerprint(game: Game) -> dict[str, Any]:
     for p in range(game.players):
         players.append({
             "legal": [str(m) for m in game.legal_moves(p)],
-            "ends": [game.line_ends(line, p) for line in ("bear", "crown")],
-            "stations": [game.line_stations(line, p) for line in ("bear", "crown")],
+            "ends": [game.line_ends(line, p) for line in game.ruleset.line_ids],
+            "stations": [game.line_stations(line, p) for line in game.ruleset.line_ids],
             "joined": game.lines_joined(p),
             "sbahn": game.sbahn_stations(p),
+            "circled": game.circled_stations(p),
+            "power": str(game.power(p)),
             "open": [str(x) for x in game.open_lines(p)],
             "drawn": list(game.sheets[p].history),
             "score": game.score_sheet(p).to_dict(),

@@ -462,3 +462,31 @@ def test_save_files_written_before_the_ruleset_seam_still_load(name):
                                                          expected["history"])
     assert [str(m) for m in game.legal_moves(0)] == expected["legal"]
     assert game.to_json() == doc  # and they are written back unchanged
+
+
+def test_a_tourist_site_visited_in_two_rounds_crosses_off_two_circles():
+    g = london(pencils=["green", "purple", "pink", "blue"])
+    replay_script(g, ["+street triangle", "D3-E4", "+street joker", "E4-F4"])
+    pass_round(g)
+    replay_script(g, ["+street triangle", "C6-E4", "+street square", "E4-F5", "+street joker",
+                      "F5-F4"])
+    pass_round(g)
+    assert [r.tourist_sites for r in g.round_scores()] == [("F4",), ("F4",)]
+    pass_round(g)
+    pass_round(g)
+    (track,) = g.score_sheet().tracks
+    assert (track.count, track.points) == (2, 2)
+
+
+def test_london_ranking_breaks_ties_by_the_best_round():
+    g = london(players=2)
+    # Player 1 scores one 2 x 1 round; player 2 passes throughout (1 x 1 every round).
+    g.reveal("street triangle")
+    g.play("D3-E4", 0)
+    g.pass_turn(1)
+    for _ in range(4):
+        pass_round(g)
+    totals = [g.score(p) for p in range(2)]
+    best = [g.score_sheet(p).tiebreak for p in range(2)]
+    assert best[0] > best[1]
+    assert g.ranking() == ([[0], [1]] if totals[0] >= totals[1] else [[1], [0]])

@@ -35,9 +35,10 @@ class PlanBot(Protocol):
 
 def play_turn(game: Game, player: int, bot: Bot, rng: random.Random) -> None:
     """Let ``bot`` draw (once, or more with a switch or a power) and finish the player's turn."""
-    if isinstance(bot, PlanBot):
+    choose_plan = getattr(bot, "choose_plan", None)  # a PlanBot (isinstance is slow here)
+    if choose_plan is not None:
         while not game.has_finished_turn(player):
-            plan = bot.choose_plan(game, player, rng)
+            plan = choose_plan(game, player, rng)
             if plan is None:
                 game.pass_turn(player)
             else:

@@ -170,6 +170,10 @@ class GameMap:
     crossings: tuple[int, ...] = field(init=False, repr=False)
     """Per section, the bitset of the sections it geometrically crosses."""
     neighbours: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, repr=False)
+    neighbour_bits: tuple[tuple[tuple[int, int, int, int], ...], ...] = field(init=False,
+                                                                               repr=False)
+    """Per station, ``(other station, section, 1 << other, 1 << section)`` for each potential
+    section (the move generator's inner loop)."""
     """Per station, the ``(other station, section index)`` pairs of its potential sections."""
     section_index: MappingProxyType[tuple[int, int], int] = field(init=False, repr=False)
     """``(a, b)`` and ``(b, a)`` station pairs to the section index."""
@@ -203,6 +207,8 @@ class GameMap:
             index[(s.a, s.b)] = s.index
             index[(s.b, s.a)] = s.index
         setattr_(self, "neighbours", tuple(tuple(n) for n in neighbours))
+        setattr_(self, "neighbour_bits", tuple(tuple((t, s, 1 << t, 1 << s) for t, s in n)
+                                               for n in neighbours))
         setattr_(self, "section_index", MappingProxyType(index))
         masks = dict.fromkeys(Symbol, 0)
         for st in self.stations:

@@ -335,13 +335,17 @@ class Game:
         self._slots[player] = slots
 
     def plans(self, player: int = 0) -> list[Plan]:
-        """Every legal section as plain ints; the same set as :meth:`legal_moves`."""
+        """Every legal section as plain ints; the same set, in the same order, as
+        :meth:`legal_moves`."""
         if self._phase is not Phase.DRAW or self._passed[player]:
             return []
         sheet = self.sheets[player]
-        neighbours = self.map.neighbours
-        parallel = self.ruleset.allows_parallel(self)
-        free = ~sheet.blocked
+        neighbours = self.map.neighbour_bits
+        if self.ruleset.allows_parallel(self):
+            allowed = ~sheet.blocked & ~sheet.doubled
+        else:
+            allowed = ~sheet.blocked & ~sheet.drawn
+        new_plan = tuple.__new__
         out: list[Plan] = []
         for k, slot in enumerate(self._slots[player]):
             members = sheet.members(slot.line)
@@ -349,13 +353,11 @@ class Game:
             targets = slot.targets & ~members
             while origins:
                 low = origins & -origins
-                o = low.bit_length() - 1
                 origins ^= low
-                for t, s in neighbours[o]:
-                    if targets >> t & 1 and free >> s & 1 and (
-                        not sheet.drawn >> s & 1 or (parallel and not sheet.doubled >> s & 1)
-                    ):
-                        out.append(Plan(k, o, t, s))
+                o = low.bit_length() - 1
+                for t, s, tbit, sbit in neighbours[o]:
+                    if targets & tbit and allowed & sbit:
+                        out.append(new_plan(Plan, (k, o, t, s)))
         return out
 
     def play_plan(self, plan: Plan, player: int = 0) -> None:
@@ -463,7 +465,9 @@ class Game:
         self._passed[player] = True
         action = Pass(player)
         self._log.append(action)
-        self._emit_all([GameEvent("pass", player, action), *self._after_player_action()])
+        events = self._after_player_action()
+        if self._listeners:
+            self._emit_all([GameEvent("pass", player, action), *events])
 
     def reveal(self, *cards: Any) -> tuple[Any, ...]:
         """Turn over the next card(s) for a new turn; returns the cards taken off the stack.
@@ -480,7 +484,9 @@ class Game:
         if len(cards) > len(self.ruleset.deck):
             raise PhaseError(f"a reveal takes at most a few cards, not {len(cards)}")
         named = [self.ruleset.parse_card(c) for c in cards]
-        deck = self._deck.copy()
+        # A seeded stack with no card named cannot refuse: work on it directly.
+        safe = not named and self._deck.seeded
+        deck = self._deck if safe else self._deck.copy()
         taken: list[Any] = []
 
         def take(purpose: str) -> Any:
@@ -491,7 +497,7 @@ class Game:
             taken.append(card)
             return card
 
-        state = self._state.copy()
+        state = self._state if safe else self._state.copy()
         opening = self.ruleset.open_turn(self, state, take, self._counts)
         if named:
             extra = ", ".join(str(c) for c in named)
@@ -510,8 +516,9 @@ class Game:
         self._passed = [False] * self.players
         action = Reveal(tuple(taken))
         self._log.append(action)
-        self._emit_all([GameEvent("reveal", None, action)])
-        return tuple(taken)
+        if self._listeners:
+            self._emit_all([GameEvent("reveal", None, action)])
+        return action.cards
 
     # ------------------------------------------------------------------ powers
     def power(self, player: int = 0) -> str | None:
@@ -674,6 +681,8 @@ class Game:
         return self.setup.names[player] if self.setup.names else f"Player {player + 1}"
 
     def _check_player(self, player: int) -> int:
+        if type(player) is int and 0 <= player < self.setup.players:
+            return player
         if isinstance(player, bool) or not isinstance(player, int) or not (
             0 <= player < self.players
         ):
