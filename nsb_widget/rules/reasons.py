@@ -1,65 +1,9 @@
-"""Why a move is illegal: a reason for code and a sentence for people."""
+"""Why a move is illegal: a reason for code and a sentence for people.
 
-from __future__ import annotations
+Defined with the errors (:mod:`nsb_widget.errors`, the bottom layer) so that
+:class:`~nsb_widget.errors.IllegalMoveError` can carry them; the rules use them from here.
+"""
 
-import enum
-from dataclasses import dataclass
+from ..errors import Illegality, Reason
 
-
-class Reason(str, enum.Enum):
-    """The rule a move breaks. The value is a stable identifier for code and front ends."""
-
-    GAME_OVER = "game_over"
-    """The game has ended."""
-    NO_CARD = "no_card"
-    """No card has been revealed for this turn yet."""
-    TURN_DONE = "turn_done"
-    """The player has already drawn (or passed) this turn."""
-    NO_SUCH_PLAYER = "no_such_player"
-    """The player number does not exist in this game."""
-    NOTATION = "notation"
-    """Text that does not read as a move."""
-    UNKNOWN_STATION = "unknown_station"
-    """A station label that is not on the map."""
-    WRONG_LINE = "wrong_line"
-    """The revealed card is for the other line (Berlin)."""
-    SLOT_USED = "slot_used"
-    """The switch section for this line has already been drawn this turn."""
-    NOT_AN_END = "not_an_end"
-    """The section does not start at an end of the line."""
-    NOT_ON_LINE = "not_on_line"
-    """With a switch, the section does not start at a station of the line (also: a station
-    circled with a power is not on the line)."""
-    SAME_STATION = "same_station"
-    """The section starts and ends at the same station."""
-    NOT_STRAIGHT = "not_straight"
-    """The stations are not on a common row, column or 45-degree diagonal."""
-    THROUGH_STATION = "through_station"
-    """The straight line between the stations passes through another station."""
-    NO_SECTION = "no_section"
-    """The map has no dashed line between the two stations."""
-    WRONG_SYMBOL = "wrong_symbol"
-    """The target station does not show the card's symbol."""
-    LOOP = "loop"
-    """The target station is already on this line (no loops)."""
-    SECTION_TAKEN = "section_taken"
-    """A section is already drawn between these two stations."""
-    CROSSES = "crosses"
-    """The section would cross an already drawn section."""
-    NO_POWER = "no_power"
-    """The player holds no pencil power, or not this one (London)."""
-    POWER_USED = "power_used"
-    """The pencil's power has already been used this round (London)."""
-    POWER_NOT_NOW = "power_not_now"
-    """The power cannot be used at this moment (e.g. after the turn's section is drawn)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Illegality:
-    """Why a move is illegal: ``reason`` for code, ``message`` for people."""
-
-    reason: Reason
-    message: str
-
-    def __str__(self) -> str:
-        return self.message
+__all__ = ["Illegality", "Reason"]
