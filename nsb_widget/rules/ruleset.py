@@ -118,7 +118,13 @@ class Ruleset(ABC):
 
     @abstractmethod
     def parse_card(self, text: object) -> Any:
-        """Read a card from its text form; raises :class:`~nsb_widget.errors.NotationError`."""
+        """Read a card from its text form (one of the ruleset's cards passes through); raises
+        :class:`~nsb_widget.errors.NotationError`.
+
+        A card is a hashable value whose ``str()`` is that text form, with ``kind`` (the name in
+        :attr:`count_names` it counts as, or another kind such as ``"double_switch"``),
+        ``symbol`` (a :class:`~nsb_widget.maps.Symbol` or ``None``) and ``joker``.
+        """
 
     @abstractmethod
     def describe(self, game: Game) -> dict[str, Any]:
