@@ -8,6 +8,7 @@ arithmetic on the stored float values (:class:`fractions.Fraction`), so they are
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+import math
 from fractions import Fraction
 
 Point = tuple[int, int]
@@ -124,12 +125,22 @@ def crossing_bitsets(segments: Sequence[tuple[Point, Point]]) -> list[int]:
     return masks
 
 
-def _exact_orientation(p: FloatPoint, q: FloatPoint, r: FloatPoint) -> int:
-    """:func:`_orientation` for float points, computed exactly on their rational values."""
-    px, py = Fraction(p[0]), Fraction(p[1])
-    value = (Fraction(q[0]) - px) * (Fraction(r[1]) - py) - (Fraction(q[1]) - py) * (
-        Fraction(r[0]) - px
-    )
+def _integer_points(points: Sequence[FloatPoint]) -> tuple[list[tuple[int, int]], int]:
+    """The points scaled by a common denominator to exact integers, and that scale.
+
+    A float is a binary fraction, so its rational value times the least common multiple of
+    the denominators is an integer: the crossing tests below then run on plain ints.
+    """
+    values = [Fraction(v) for point in points for v in point]
+    scale = 1
+    for v in values:
+        scale = math.lcm(scale, v.denominator)
+    ints = [int(v * scale) for v in values]
+    return [(ints[i], ints[i + 1]) for i in range(0, len(ints), 2)], scale
+
+
+def _orientation_int(p: tuple[int, int], q: tuple[int, int], r: tuple[int, int]) -> int:
+    value = (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
     return (value > 0) - (value < 0)
 
 
@@ -140,20 +151,24 @@ def segment_crosses_polyline(segment: tuple[Point, Point], polyline: Sequence[Fl
     at one point inside both. A polyline vertex lying exactly inside ``segment`` is a crossing
     when the polyline arrives from one side and leaves to the other (a bend on the segment),
     not when it only touches it. Passing through an end of ``segment`` (a station) is not a
-    crossing of ``segment``.
+    crossing of ``segment``. The arithmetic is exact (on the floats' rational values).
     """
-    p1, p2 = segment
-    a: FloatPoint = (p1[0], p1[1])
-    b: FloatPoint = (p2[0], p2[1])
-    sides = [_exact_orientation(a, b, q) for q in polyline]
-    for k in range(len(polyline) - 1):
-        q1, q2 = polyline[k], polyline[k + 1]
+    river, scale = _integer_points(polyline)
+    return _crosses(segment, river, scale)
+
+
+def _crosses(segment: tuple[Point, Point], river: list[tuple[int, int]], scale: int) -> bool:
+    a = (segment[0][0] * scale, segment[0][1] * scale)
+    b = (segment[1][0] * scale, segment[1][1] * scale)
+    sides = [_orientation_int(a, b, q) for q in river]
+    for k in range(len(river) - 1):
+        q1, q2 = river[k], river[k + 1]
         if (
             sides[k] * sides[k + 1] < 0
-            and _exact_orientation(q1, q2, a) * _exact_orientation(q1, q2, b) < 0
+            and _orientation_int(q1, q2, a) * _orientation_int(q1, q2, b) < 0
         ):
             return True
-    for k, q in enumerate(polyline):
+    for k, q in enumerate(river):
         if sides[k] != 0 or not _strictly_inside(a, b, q):
             continue
         before = next((s for s in reversed(sides[:k]) if s), 0)
@@ -163,7 +178,7 @@ def segment_crosses_polyline(segment: tuple[Point, Point], polyline: Sequence[Fl
     return False
 
 
-def _strictly_inside(a: FloatPoint, b: FloatPoint, q: FloatPoint) -> bool:
+def _strictly_inside(a: tuple[int, int], b: tuple[int, int], q: tuple[int, int]) -> bool:
     """True when ``q``, known to be on the line through ``a`` and ``b``, lies strictly between."""
     return any(min(a[i], b[i]) < q[i] < max(a[i], b[i]) for i in (0, 1))
 
@@ -175,9 +190,10 @@ def polyline_crossing_bitset(
 
     See :func:`segment_crosses_polyline` for what counts as a crossing.
     """
+    river, scale = _integer_points(polyline)
     mask = 0
     for i, segment in enumerate(segments):
-        if segment_crosses_polyline(segment, polyline):
+        if _crosses(segment, river, scale):
             mask |= 1 << i
     return mask
 

@@ -105,6 +105,7 @@ class Game:
     _opened: tuple[Slot, ...]
     _slots: list[tuple[Slot, ...]]
     _passed: list[bool]
+    _parallel: bool
 
     # ------------------------------------------------------------------ construction
     def __init__(self, setup: GameSetup, game_map: GameMap | None = None,
@@ -178,6 +179,7 @@ class Game:
         new._opened = self._opened
         new._slots = list(self._slots)
         new._passed = list(self._passed)
+        new._parallel = self._parallel
         return new
 
     # ------------------------------------------------------------------ reading the state
@@ -341,15 +343,17 @@ class Game:
             return []
         sheet = self.sheets[player]
         neighbours = self.map.neighbour_bits
-        if self.ruleset.allows_parallel(self):
+        if self._parallel:
             allowed = ~sheet.blocked & ~sheet.doubled
         else:
             allowed = ~sheet.blocked & ~sheet.drawn
         new_plan = tuple.__new__
+        comp, cm = sheet.comp, sheet.cm
         out: list[Plan] = []
         for k, slot in enumerate(self._slots[player]):
-            members = sheet.members(slot.line)
-            origins = members if slot.anywhere else sheet.ends(slot.line)
+            c = comp[slot.line]
+            members = cm[c]
+            origins = members if slot.anywhere else sheet.ce[c]
             targets = slot.targets & ~members
             while origins:
                 low = origins & -origins
@@ -716,6 +720,7 @@ class Game:
         self._opened = ()
         self._slots = [()] * self.players
         self._passed = [False] * self.players
+        self._parallel = self.ruleset.allows_parallel(self)
         for p, sheet in enumerate(self.sheets):
             sheet.start_round(self.setup.pencil_of(p, self._round))
 
@@ -850,7 +855,7 @@ class Game:
 
     def _track_problem(self, sheet: Sheet, section: int) -> Illegality | None:
         """Why a track may not go along ``section`` (``None`` when it may)."""
-        parallel = self.ruleset.allows_parallel(self)
+        parallel = self._parallel
         if sheet.blocked >> section & 1:
             crossed = iter_bits(self.map.crossings[section] & sheet.drawn)[0]
             what = " and ".join(sheet.section_pencils[crossed])

@@ -55,6 +55,9 @@ class BerlinRuleset(Ruleset):
     count_names: ClassVar[tuple[str, ...]] = (Line.BEAR, Line.CROWN)
     modules: ClassVar[tuple[str, ...]] = tuple(Module)
 
+    def __init__(self) -> None:
+        self._slot_cache: dict[tuple[Any, bool, Card], tuple[Slot, ...]] = {}
+
     @property
     def line_ids(self) -> tuple[str, ...]:
         """Bear and Crown."""
@@ -130,19 +133,29 @@ class BerlinRuleset(Ruleset):
         if (first.is_double_switch and effect is Effect.RECURRING_DOUBLE_SWITCH
                 and not state.ds_returned):
             state.ds_back_pending = True
-        symbol_card = turn_cards[-1]
-        if symbol_card.joker:
-            targets = (1 << len(game.map.stations)) - 1
-        else:
-            assert symbol_card.symbol is not None
-            targets = game.map.symbol_mask[symbol_card.symbol]
-        wants = f"the card shows {symbol_card.describe()}"
-        if first.is_double_switch:
-            slots = tuple(Slot(li, True, targets, wants, symbol_card.joker) for li in (0, 1))
-        else:
-            assert first.line is not None
-            slots = (Slot(_LINE_INDEX[first.line], False, targets, wants, symbol_card.joker),)
-        return TurnOpening(turn_cards, tuple(new_counts), last, preview, slots)
+        return TurnOpening(turn_cards, tuple(new_counts), last, preview,
+                           self._slots(game, first, turn_cards[-1]))
+
+    def _slots(self, game: Game, first: Card, symbol_card: Card) -> tuple[Slot, ...]:
+        """The slots a turn opens (cached: they depend only on the map and the cards)."""
+        key = (game.map, first.is_double_switch, symbol_card)
+        slots = self._slot_cache.get(key)
+        if slots is None:
+            if symbol_card.joker:
+                targets = (1 << len(game.map.stations)) - 1
+            else:
+                assert symbol_card.symbol is not None
+                targets = game.map.symbol_mask[symbol_card.symbol]
+            wants = f"the card shows {symbol_card.describe()}"
+            if first.is_double_switch:
+                slots = tuple(Slot(li, True, targets, wants, symbol_card.joker)
+                              for li in (0, 1))
+            else:
+                assert first.line is not None
+                slots = (Slot(_LINE_INDEX[first.line], False, targets, wants,
+                              symbol_card.joker),)
+            self._slot_cache[key] = slots
+        return slots
 
     def after_turn(self, game: Game, state: BerlinRoundState, deck: Deck) -> None:
         """Recurring Double Switch: shuffle it back once, unless the round ends."""

@@ -64,6 +64,9 @@ class LondonRuleset(Ruleset):
     modules: ClassVar[tuple[str, ...]] = tuple(LondonModule)
     scores_river = True
 
+    def __init__(self) -> None:
+        self._slot_cache: dict[tuple[Any, bool, LondonCard], tuple[Slot, ...]] = {}
+
     @property
     def line_ids(self) -> tuple[str, ...]:
         """One line a round."""
@@ -139,16 +142,23 @@ class LondonRuleset(Ruleset):
                 underground += 1
             else:
                 street += 1
-        symbol_card = cards[-1]
-        if symbol_card.joker:
-            targets = (1 << len(game.map.stations)) - 1
-        else:
-            assert symbol_card.symbol is not None
-            targets = game.map.symbol_mask[symbol_card.symbol]
         anywhere = first.switch and game.turn + 1 >= FIRST_SWITCH_TURN
-        slot = Slot(0, anywhere, targets, f"the card shows {symbol_card.describe()}")
         return TurnOpening(cards, (underground, street), underground >= UNDERGROUND_PER_ROUND,
-                           None, (slot,))
+                           None, self._slots(game, anywhere, cards[-1]))
+
+    def _slots(self, game: Game, anywhere: bool, symbol_card: LondonCard) -> tuple[Slot, ...]:
+        """The slot a turn opens (cached: it depends only on the map and the cards)."""
+        key = (game.map, anywhere, symbol_card)
+        slots = self._slot_cache.get(key)
+        if slots is None:
+            if symbol_card.joker:
+                targets = (1 << len(game.map.stations)) - 1
+            else:
+                assert symbol_card.symbol is not None
+                targets = game.map.symbol_mask[symbol_card.symbol]
+            slots = (Slot(0, anywhere, targets, f"the card shows {symbol_card.describe()}"),)
+            self._slot_cache[key] = slots
+        return slots
 
     def after_turn(self, game: Game, state: LondonRoundState, deck: Deck) -> None:
         """A double power not followed by a section lapses with the turn."""
