@@ -490,3 +490,17 @@ def test_london_ranking_breaks_ties_by_the_best_round():
     best = [g.score_sheet(p).tiebreak for p in range(2)]
     assert best[0] > best[1]
     assert g.ranking() == ([[0], [1]] if totals[0] >= totals[1] else [[1], [0]])
+
+
+def test_events_and_why_unreachable_work_for_london():
+    g = powers_game("joker")
+    seen: list[str] = []
+    g.subscribe(lambda event: seen.append(event.kind))
+    g.reveal("underground square")
+    problem = g.why_unreachable("B1")
+    assert problem.reason is Reason.WRONG_SYMBOL and "B1 is a triangle" in problem.message
+    g.use_power("joker")
+    assert g.why_unreachable("B1") is None
+    g.play("D3-B1")
+    g.undo(0)
+    assert seen == ["reveal", "power", "draw", "undo"]
