@@ -17,12 +17,13 @@ from nsb_widget import Game
 from nsb_widget.widget.widget import BerlinWidget
 
 
-def measure(games: int, players: int, modules: tuple[str, ...]) -> dict[str, list[int]]:
+def measure(games: int, players: int, modules: tuple[str, ...],
+            map_name: str = "berlin") -> dict[str, list[int]]:
     """Bytes of state sent per intent, by intent kind."""
     sizes: dict[str, list[int]] = {"reveal": [], "draw": [], "pass": []}
     rng = random.Random(1)
     for g in range(games):
-        game = Game.new(players, seed=g, modules=modules)
+        game = Game.new(players, seed=g, modules=modules, map=map_name)
         bots = {p: "random" for p in range(1, players)}
         widget = BerlinWidget(game, bots=bots, bot_seed=g)
         sent: list[dict] = []
@@ -49,10 +50,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=10)
     args = parser.parse_args()
-    for players, modules in ((1, ()), (1, ("effects", "objectives")), (4, ())):
-        sizes = measure(args.games, players, modules)
+    runs = (("berlin", 1, ()), ("berlin", 1, ("effects", "objectives")), ("berlin", 4, ()),
+            ("london", 1, ()), ("london", 1, ("objectives", "powers")), ("london", 4, ()))
+    for map_name, players, modules in runs:
+        sizes = measure(args.games, players, modules, map_name)
         every = [s for v in sizes.values() for s in v]
-        label = f"{players} player(s){' + ' + ','.join(modules) if modules else ''}"
+        label = (f"{map_name}, {players} player(s)"
+                 f"{' + ' + ','.join(modules) if modules else ''}")
         print(f"{label}: per intent median {statistics.median(every) / 1000:.2f} KB, "
               f"p95 {sorted(every)[int(0.95 * len(every))] / 1000:.2f} KB, "
               f"max {max(every) / 1000:.2f} KB over {len(every)} intents")

@@ -41,6 +41,7 @@ __all__ = [
     "Move",
     "NotationError",
     "NsbError",
+    "NsbWidget",
     "Objective",
     "Phase",
     "PhaseError",
@@ -62,7 +63,7 @@ def new_game(players: int = 1, seed: int | None = None, **options: Any) -> Game:
 
 
 def __getattr__(name: str) -> Any:
-    if name == "BerlinWidget":  # imported lazily: the engine works without anywidget
+    if name in ("BerlinWidget", "NsbWidget"):  # lazily: the engine works without anywidget
         from .widget import BerlinWidget
 
         return BerlinWidget

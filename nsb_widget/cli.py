@@ -76,9 +76,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
     from .notebooks import play_notebook
 
-    target = Path(args.notebook)
+    target = Path(args.notebook or f"play_{args.map}.ipynb")
     if not target.exists():
-        target.write_text(json.dumps(play_notebook(), indent=1) + "\n", encoding="utf-8")
+        target.write_text(json.dumps(play_notebook(args.map), indent=1) + "\n",
+                          encoding="utf-8")
         print(f"created {target}")
     if not _has_module("jupyterlab"):
         raise NsbError("JupyterLab is not installed: pip install 'nsb-widget[play]'")
@@ -126,7 +127,10 @@ def build_parser() -> argparse.ArgumentParser:
     demo.set_defaults(func=_cmd_demo)
 
     play = sub.add_parser("play", help="open a playable game in JupyterLab")
-    play.add_argument("notebook", nargs="?", default="play_berlin.ipynb")
+    play.add_argument("--map", default="berlin", choices=["berlin", "london"],
+                      help="the city to play (default: berlin)")
+    play.add_argument("notebook", nargs="?", default=None,
+                      help="notebook to open, created when missing (default: play_<map>.ipynb)")
     play.add_argument("lab_args", nargs=argparse.REMAINDER,
                       help="further arguments for jupyter lab")
     play.set_defaults(func=_cmd_play)

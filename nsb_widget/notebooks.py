@@ -1,4 +1,5 @@
-"""The notebook that ``nsb-widget play`` opens (also committed as examples/play_berlin.ipynb)."""
+"""The notebooks that ``nsb-widget play`` opens (also committed as examples/play_berlin.ipynb and
+examples/play_london.ipynb)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,34 @@ PLAY_CELLS: tuple[tuple[str, str], ...] = (
 )
 
 
+LONDON_CELLS: tuple[tuple[str, str], ...] = (
+    ("markdown",
+     "# Next Station: London\n"
+     "\n"
+     "A solo game on the London sheet with the pencil powers. **Reveal next card**, then click\n"
+     "an end of your line and one of the highlighted stations (one click is enough when only one\n"
+     "end reaches it). The round ends after the 5th pink Underground card. Your pencil's power\n"
+     "is the button beside *Undo*: once a round, after a reveal and before you draw (the circle:\n"
+     "click the button, then a station of your line). Keys: `r` reveal, `p` pass, `u` undo,\n"
+     "`o` teaching overlay (districts, Thames crossings, tourist sites), Esc to cancel."),
+    ("code",
+     "from nsb_widget import Game\n"
+     "\n"
+     "# Game.new(map=\"london\", seed=7, modules=[\"powers\"]) replays the same cards\n"
+     "game = Game.new(map=\"london\", players=1, modules=[\"powers\"])\n"
+     "widget = game.widget()\n"
+     "widget"),
+    ("markdown",
+     "The game is an ordinary Python object: moves played from a cell show up on the map.\n"
+     "Try `game.legal_moves()`, `game.power()`, `game.use_power(game.power())`,\n"
+     "`game.score_sheet()`."),
+    ("code", ""),
+)
+#: The play notebook of each built-in map.
+PLAY_NOTEBOOKS: dict[str, tuple[tuple[str, str], ...]] = {
+    "berlin": PLAY_CELLS, "london": LONDON_CELLS}
+
+
 def notebook(cells: tuple[tuple[str, str], ...]) -> dict[str, Any]:
     """An nbformat 4 notebook with a Python 3 kernelspec."""
     return {
@@ -42,6 +71,9 @@ def notebook(cells: tuple[tuple[str, str], ...]) -> dict[str, Any]:
     }
 
 
-def play_notebook() -> dict[str, Any]:
-    """The solo-game notebook."""
-    return notebook(PLAY_CELLS)
+def play_notebook(map_name: str = "berlin") -> dict[str, Any]:
+    """The solo-game notebook of a built-in map (``"berlin"`` or ``"london"``)."""
+    if map_name not in PLAY_NOTEBOOKS:
+        raise ValueError(f"no play notebook for map {map_name!r}; "
+                         f"choose {', '.join(PLAY_NOTEBOOKS)}")
+    return notebook(PLAY_NOTEBOOKS[map_name])

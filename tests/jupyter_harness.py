@@ -10,8 +10,9 @@ Env: E2E_CHROMIUM (browser path), E2E_REQUIRE=1 (a missing prerequisite fails in
 skipping), E2E_TIMEOUT_MS (default 60000), E2E_SCREENSHOTS (directory to keep screenshots in),
 E2E_SEED (replay one game of the examples, see ``copy_example``).
 
-``BerlinView`` (at the end) drives one displayed view of the Berlin widget by clicks and checks
-every step in the kernel; the e2e tests and ``benchmarks/bench_widget_browser.py`` use it.
+``BerlinView`` (at the end) drives one displayed view of the widget (Berlin or London) by clicks
+and checks every step in the kernel; the e2e tests and ``benchmarks/bench_widget_browser.py`` use
+it.
 """
 
 from __future__ import annotations
@@ -374,12 +375,14 @@ def collapse_sidebars(page: Any) -> None:
 
 # (round, turn, phase, actions so far) of the game in the kernel
 GAME_STATE = "({g}.round, {g}.turn, {g}.phase.value, len({g}.history))"
+# a move's line id (London's moves carry no line: its one line id)
+LINE_ID = "(str(m.line) if m.line is not None else {g}.ruleset.line_ids[0])"
 # every legal section as (line, origin index, target index), in the engine's order
-LEGAL_MOVES = ("[(m.line.value, {g}.map.station(m.origin).index, {g}.map.station(m.target).index)"
-               " for m in {g}.legal_moves()]")
+LEGAL_MOVES = (f"[({LINE_ID}, {{g}}.map.station(m.origin).index, "
+               "{g}.map.station(m.target).index) for m in {g}.legal_moves()]")
 # the last action, as (line, origin index, target index) for a draw, else its class name
-LAST_ACTION = ("(lambda a: (a.move.line.value, {g}.map.station(a.move.origin).index, "
-               "{g}.map.station(a.move.target).index) if hasattr(a, 'move') "
+LAST_ACTION = (f"(lambda a: (lambda m: ({LINE_ID}, {{g}}.map.station(m.origin).index, "
+               "{g}.map.station(m.target).index))(a.move) if hasattr(a, 'move') "
                "else type(a).__name__)({g}.history[-1])")
 
 
@@ -443,10 +446,16 @@ class BerlinView:
 
     def todo_text(self) -> str:
         """What the panel must say the player has to draw now, from the kernel's state."""
-        lines, switch = self.ev("([ln.value for ln in {g}.open_lines()], "
-                                "{g}.is_double_switch)")
-        text = "Draw: " + " + ".join(ln.capitalize() for ln in lines)
-        return text + (" (branch from any station)" if switch else "")
+        lines, switch, several, notes = self.ev(
+            "([str(ln) for ln in {g}.open_lines()], any(s.anywhere for s in {g}.slots()), "
+            "len({g}.ruleset.line_ids) > 1, [s.wants for s in {g}.slots() if s.tag])")
+        if several:
+            text = "Draw: " + " + ".join(ln.capitalize() for ln in lines)
+            text += " (branch from any station)" if switch else ""
+        else:
+            text = "Draw a section of your line"
+            text += " (from any of its stations)" if switch else ""
+        return text + (": " + "; ".join(notes) if notes else "")
 
     # ---------------------------------------------------------------- actions by clicking
     def wait_fresh_hints(self) -> None:

@@ -3,7 +3,8 @@
 One server and one page for the whole module. ``examples/play_berlin.ipynb`` is opened and run
 once; the tests then play on it in order (round 1 by clicking, moves from a cell and a second
 view, the keyboard, hostile messages on the widget's comm). The advanced game (effects and
-objectives) opens in a second tab of the same page. Every step is checked in the kernel (a
+objectives) and a London game with the pencil powers open in more tabs of the same page. Every
+step is checked in the kernel (a
 ``KernelProbe`` on the notebook's kernel) and on the page; any uncaught page error fails the
 test that caused it.
 
@@ -47,6 +48,14 @@ ADV_CODE = (
     "widget = game.widget()\n"
     "widget"
 )
+LON = "london.ipynb"
+# Seed 12: the purple pencil holds the circle power in round 1 (7 turns).
+LON_CODE = (
+    "from nsb_widget import Game\n"
+    "game = Game.new(map='london', players=1, seed=12, modules=['powers'])\n"
+    "widget = game.widget()\n"
+    "widget"
+)
 NOTEBOOK_STATE_JS = """() => {
   const nb = window.jupyterapp.shell.currentWidget.content;
   return {mode: nb.mode, types: nb.widgets.map((c) => c.model.type),
@@ -83,6 +92,7 @@ def server(tmp_path_factory):
     work.mkdir()
     copy_example(NB, work)
     write_notebook(work / ADV, ADV_CODE, "")
+    write_notebook(work / LON, LON_CODE, "")
     with jupyter_server(work, app="jupyterlab") as srv:
         yield srv
 
@@ -573,3 +583,104 @@ def test_notebook_still_answers(lab):
     assert re.fullmatch(r"\d+(\.\d+)?", v.root.locator("xpath=..").get_attribute(
         "data-render-ms") or "")
 
+
+# --------------------------------------------------------------------------- f. London
+# The first round of a London game as the engine scored it, in the score sheet's terms.
+LONDON_ROUND = ("(lambda s: (lambda r, l: (l.district_count, l.station_count, "
+                "[(b.id, b.count, b.points) for b in l.bonuses], list(l.doubled_stations), "
+                "len(r.tourist_sites), r.score, s.lines_total, [(t.id, t.count, t.points) "
+                "for t in s.tracks], s.interchanges_total, s.total))(s.rounds[0], "
+                "s.rounds[0].lines[0]))({g}.score_sheet())")
+
+
+def test_london_round_with_a_pencil_power(lab, tmp_path):
+    """London in the same widget: its own look from the ruleset's description, a round played
+    by clicking the map, the circle power used through its button and a station, and the
+    score sheet against the engine's."""
+    expect = _expect()
+    page = lab.page
+    t0 = time.monotonic()
+    panel = open_tab_and_run_all(page, LON)
+    probe = KernelProbe(lab.server, LON)
+    try:
+        v = BerlinView(panel.locator(".jp-Cell").nth(0).locator(".nsb-widget"), probe)
+        expect(v.root).to_be_visible()
+        print(f"\n[e2e] {LON} opened in a tab and rendered in {time.monotonic() - t0:.1f}s")
+        assert v.state() == (1, 0, "reveal", 0)
+        assert v.ev("({g}.pencil(), str({g}.power()))") == ("purple", "circle")
+        # London's look: tourist stars, the "?" station, departure rings, no Bear/Crown
+        expect(v.root.locator(".nsb-tourist-star")).to_have_count(5)
+        expect(v.root.locator(".nsb-any-mark")).to_have_text("?")
+        expect(v.root.locator(".nsb-start-ring")).to_have_count(4)
+        expect(v.root.locator(".nsb-start-icon")).to_have_count(0)
+        expect(v.root.locator('.nsb-counter[data-kind="underground"]')).to_contain_text("0/5")
+        expect(v.root.locator(".nsb-round-end")).to_have_text(
+            "The round ends at the 5th Underground card.")
+        power = v.button("Use power: Circled station")
+        expect(power).to_be_enabled()  # the circle: any time in the round
+        expect(power).to_have_attribute("aria-pressed", "false")
+
+        # Two turns by clicking, each a section to a new station.
+        drawn = 0
+        while drawn < 2:
+            v.draw(v.until_moves()[-1])
+            drawn += 1
+            if v.state()[2] == "draw":
+                v.pass_turn()
+        expect(v.sections).to_have_count(2)
+        stations = v.ev("{w}.hints['power']['stations']")
+        assert len(stations) >= 3, stations
+        target = stations[-1]
+        label = v.ev(f"{{g}}.map.stations[{target}].label")
+
+        # The circle power: the button, then a station of the line.
+        n = v.state()[3]
+        power.click()
+        expect(power).to_have_attribute("aria-pressed", "true")
+        expect(v.root.locator(".nsb-hl-power")).to_have_count(len(stations))
+        v.hit(target).click()
+        v.wait_actions(n + 1)
+        assert v.ev("type({g}.history[-1]).__name__") == "UsePower"
+        assert v.ev("{g}.circled_stations()") == [label]
+        expect(v.root.locator(f'.nsb-circled[data-station="{target}"]')).to_have_count(1)
+        expect(v.notice).to_have_text(f"Circled station power used on {label}.")
+        expect(power).to_be_disabled()
+        expect(power).to_have_attribute("title", re.compile("already used this round"))
+        expect(v.root.locator(".nsb-power-reason")).to_contain_text("already used this round")
+
+        # The rest of round 1 by clicking; the score sheet is the engine's.
+        assert v.play_round(choose=lambda moves: moves[-1]) == 1
+        (districts, stations_box, bonuses, doubled, sites, score, lines_total, tracks,
+         interchanges, total) = v.ev(LONDON_ROUND)
+        assert doubled == [label] and bonuses[0][0] == "thames"
+        expect(v.score_box("districts", 1)).to_have_text(str(districts))
+        expect(v.score_box("stations", 1)).to_have_text(str(stations_box))
+        expect(v.score_box("stations", 1).locator(".nsb-half")).to_have_attribute(
+            "title", re.compile(f"circled {label}: counts twice"))
+        _id, count, points = bonuses[0]
+        expect(v.score_box("bonus", 1)).to_have_text(
+            "–" if not points else f"{count}×2" if count > 1 else str(points))
+        expect(v.score_box("track-tourist", 1)).to_have_text(str(sites))
+        expect(v.score_box("score", 1)).to_have_text(str(score))
+        assert score == districts * stations_box + points
+        expect(v.root.locator('[data-total="lines"]')).to_have_text(str(lines_total))
+        [(_tid, visits, track_points)] = tracks
+        assert visits == sites
+        expect(v.root.locator('[data-total="track-tourist"]')).to_have_text(str(track_points))
+        expect(v.root.locator(".nsb-track-value.nsb-done")).to_have_count(visits)
+        expect(v.root.locator('[data-total="interchanges"]')).to_have_text(str(interchanges))
+        expect(v.root.locator('[data-total="total"]')).to_have_text(str(total))
+        expect(v.root.locator(".nsb-announcement")).to_have_text(
+            f"Round 1 scored: {score} points")
+        # Round 2: another pencil, another power (or none usable yet), the circle is gone.
+        expect(v.root.locator(".nsb-round")).to_have_text("Round 2 of 4")
+        expect(v.button("Use power: Circled station")).to_have_count(0)
+
+        # The teaching overlay on round 1: the circled station counts twice.
+        v.button("Teaching overlay").click()
+        expect(v.root.locator(f'.nsb-ov-doubled[data-station="{target}"]')).to_have_count(1)
+        v.svg.scroll_into_view_if_needed()
+        screenshot(page, tmp_path, "jupyterlab-london-round1")
+        v.button("Teaching overlay").click()
+    finally:
+        probe.close()

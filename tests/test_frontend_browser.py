@@ -81,6 +81,36 @@ def test_renders_the_sheet(open_widget, tmp_path):
     assert (tmp_path / "modules.png").stat().st_size > 20_000
 
 
+def test_london_in_chromium(open_widget):
+    """London's look with the real CSS: tourist stars, the "?" station, departure rings, coloured
+    cards, the circle power by mouse, and an export that keeps them."""
+    page = open_widget("london_circle")
+    state = page.evaluate("h.model.state")
+    orange = page.evaluate("getComputedStyle(document.querySelector('.nsb-tourist-star')).fill")
+    assert orange == "rgb(240, 140, 0)", orange
+    ring = page.evaluate("getComputedStyle(document.querySelector('.nsb-start-ring'))"
+                         ".fill")
+    assert ring == "none", "a ring, not a disc"
+    bands = page.evaluate("""[...document.querySelectorAll('.nsb-strip .nsb-card-band')]
+        .map(e => getComputedStyle(e).fill)""")
+    assert len(set(bands)) == 2, bands  # pink Underground, blue Street
+    power = page.get_by_role("button", name="Use power: Circled station")
+    power.click()
+    stations = state["hints"]["power"]["stations"]
+    assert page.locator(".nsb-hl-power").count() == len(stations)
+    page.locator(f".nsb-hit[data-station='{stations[0]}']").click()
+    assert sent(page) == [{"type": "power", "power": "circle", "station": stations[0]}]
+    assert power.get_attribute("aria-pressed") == "false"
+    # the standalone SVG keeps London's marks (the download is intercepted)
+    text = page.evaluate("""(() => { let got = null;
+        const root = document.querySelector('.nsb-widget');
+        root.addEventListener('nsb-export', e => { e.preventDefault(); got = e.detail; },
+                              {once: true});
+        root.querySelector('button[aria-label="Export SVG"]').click();
+        return got.data; })()""")
+    assert text.count("?</text>") == 1 and "rgb(240, 140, 0)" in text
+
+
 def test_click_flow_with_the_mouse(open_widget):
     page = open_widget("draw")
     hints = page.evaluate("h.model.get('hints')")

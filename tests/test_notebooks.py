@@ -46,3 +46,35 @@ def test_play_notebook_starts_a_game():
     widget_outputs = [o for c in nb.cells for o in c.get("outputs", [])
                       if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
     assert len(widget_outputs) == 1
+
+
+def test_play_london_notebook_starts_a_game_with_the_powers():
+    nb = _run("play_london.ipynb")
+    widget_outputs = [o for c in nb.cells for o in c.get("outputs", [])
+                      if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert len(widget_outputs) == 1
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    assert 'map="london"' in code and 'modules=["powers"]' in code
+
+
+def test_example_notebooks_are_the_ones_nsb_widget_play_writes(tmp_path, monkeypatch):
+    import json
+    import subprocess
+
+    from nsb_widget import cli
+    from nsb_widget.notebooks import play_notebook
+
+    for name in ("berlin", "london"):
+        committed = json.loads((ROOT / "examples" / f"play_{name}.ipynb").read_text())
+        assert committed == play_notebook(name)
+    calls = []
+    monkeypatch.setattr(subprocess, "call", lambda cmd: calls.append(cmd) or 0)
+    monkeypatch.setattr(cli, "_has_module", lambda name: True)
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["play", "--map", "london"]) == 0
+    assert json.loads((tmp_path / "play_london.ipynb").read_text()) == play_notebook("london")
+    assert calls[-1][-1] == "play_london.ipynb"
+    assert cli.main(["play"]) == 0  # Berlin stays the default
+    assert json.loads((tmp_path / "play_berlin.ipynb").read_text()) == play_notebook()
+    assert cli.main(["play", "--map", "london", "mine.ipynb", "--no-browser"]) == 0
+    assert (tmp_path / "mine.ipynb").exists() and calls[-1][-2:] == ["mine.ipynb", "--no-browser"]

@@ -306,3 +306,167 @@ def test_new_game_after_a_scenario_is_dealt_from_a_seed():
     assert h.w.game.setup.seed is not None and h.w.game.setup.modules == h.game.setup.modules
     h.send({"type": "reveal"})
     assert h.w.game.turn == 1
+
+
+# --------------------------------------------------------------------------- London
+def _london(**kw) -> Game:
+    return Game.new(map="london", players=1, seed=7, modules=["objectives", "powers"], **kw)
+
+
+def test_london_widget_describes_its_own_cards_and_powers():
+    from nsb_widget import NsbWidget
+
+    assert NsbWidget is BerlinWidget
+    h = Harness(_london())
+    rs = h.w.game_info["ruleset"]
+    assert rs["name"] == "london" and h.w.map_data["lines"] == ["line"]
+    assert [k["id"] for k in rs["card_kinds"]] == ["underground", "street"]
+    assert all(k["color"] for k in rs["card_kinds"])
+    assert rs["switch_card"] == {"text": "switch", "kind": "street", "name": "Railroad Switch"}
+    assert rs["round_end_kinds"] == ["underground"]
+    # the stack per card kind of London's deck (no Berlin Double Switch key)
+    assert h.w.turn["remaining"] == {"underground": 5, "street": 6}
+    assert h.w.turn["revealed"] == {"underground": 0, "street": 0}
+    power = h.w.hints["power"]
+    assert power["id"] == "double" and power["title"] == "Double section"
+    assert power["usable"] is False and "after a card is revealed" in power["reason"]
+    assert power["station"] is False and power["stations"] == []
+    # Berlin: its own kinds, no power
+    b = Harness()
+    assert b.w.hints["power"] is None
+    assert b.w.turn["remaining"] == {"bear": 5, "crown": 5, "double_switch": 1}
+    assert [k["icon"] for k in b.w.game_info["ruleset"]["card_kinds"]] == ["bear", "crown", None]
+
+
+def test_london_draw_by_clicking_names_the_line_or_not():
+    h = Harness(_london())
+    h.send({"type": "reveal"})
+    assert h.w.hints["open_lines"] == ["line"]
+    _line, origin, target = h.w.hints["moves"][0]
+    h.send({"type": "draw", "origin": origin, "target": target, "line": "line"})
+    assert len(h.game.history) == 2 and h.w.notice.get("level") != "error"
+    assert h.game.history[-1].move.line is None
+    h.send({"type": "undo"})
+    h.send({"type": "draw", "target": target})
+    assert len(h.game.history) == 2 and h.w.sheet["sections"][0][4] == 0
+
+
+def test_power_intent_uses_the_held_power_and_undo_takes_it_back():
+    h = Harness(_london())
+    h.send({"type": "power", "power": "double"})  # before the reveal: refused, said why
+    assert h.w.notice["level"] == "error" and h.w.notice["reason"] == "power_not_now"
+    assert h.game.history == ()
+    h.send({"type": "reveal"})
+    assert h.w.hints["power"]["usable"] is True and h.w.hints["power"]["reason"] is None
+    h.send({"type": "power", "power": "double"})
+    assert type(h.game.history[-1]).__name__ == "UsePower"
+    assert h.w.notice == {**h.w.notice, "level": "success", "text": "Double section power used."}
+    assert h.w.hints["power"]["usable"] is False
+    assert "already used this round" in h.w.hints["power"]["reason"]
+    assert h.w.turn["can_undo"] is True
+    # a second power this round: refused
+    before = h.game.to_json()
+    h.send({"type": "power", "power": "double"})
+    assert h.w.notice["reason"] == "power_used" and h.game.to_json() == before
+    # the double power: after the first section, a second one to the same symbol
+    _l, o, t = h.w.hints["moves"][0]
+    h.send({"type": "draw", "origin": o, "target": t, "line": "line"})
+    assert h.w.notice["level"] == "info" and h.w.notice["text"] == ""  # the news is cleared
+    if h.w.hints["moves"]:
+        assert h.w.hints["notes"] == ["the second section must reach a "
+                                      f"{h.game.map.stations[t].symbol.value}"]
+    h.send({"type": "undo"})
+    h.send({"type": "undo"})
+    assert type(h.game.history[-1]).__name__ == "Reveal"
+    assert h.w.hints["power"]["usable"] is True
+
+
+def test_the_circle_power_names_a_station_of_the_line():
+    game = Game.new(map="london", scenario=True, pencils=["pink", "green", "purple", "blue"],
+                    modules=["powers"], powers=["joker", "circle", "switch", "double"])
+    h = Harness(game)
+    power = h.w.hints["power"]
+    start = game.map.station("H4").index  # pink's departure station
+    assert power["id"] == "circle" and power["station"] is True
+    assert power["usable"] is True and power["stations"] == [start], "any time in the round"
+    other = game.map.station("A1").index
+    h.send({"type": "power", "power": "circle", "station": other})
+    assert h.w.notice["reason"] == "not_on_line" and h.w.notice["station"] == other
+    assert game.history == ()
+    h.send({"type": "power", "power": "circle"})
+    assert "name the station" in h.w.notice["text"] and game.history == ()
+    h.send({"type": "power", "power": "circle", "station": start})
+    assert game.circled_stations() == ["H4"]
+    assert h.w.sheet["circled"] == [start]
+    assert h.w.sheet["circled_by"] == [[start, 1]]  # the pink pencil
+    assert h.w.hints["power"]["usable"] is False and h.w.hints["power"]["stations"] == []
+    assert h.w.notice["text"] == "Circled station power used on H4."
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        {"type": "power"},
+        {"type": "power", "power": 3},
+        {"type": "power", "power": ""},
+        {"type": "power", "power": "x" * 50},
+        {"type": "power", "power": "joker", "station": "F4"},
+        {"type": "power", "power": "joker", "station": 999},
+        {"type": "power", "power": "joker", "station": True},
+        {"type": "power", "power": "teleport"},
+        {"type": "power", "power": "joker"},  # green holds the double power
+        {"type": "power", "power": "double", "player": 1},
+    ],
+)
+def test_bad_power_intents_change_nothing(content):
+    h = Harness(_london())
+    h.send({"type": "reveal"})
+    before = h.game.to_json()
+    h.send(content)
+    assert h.game.to_json() == before
+    assert h.w.notice["level"] == "error" and h.w.notice["text"]
+
+
+def test_no_power_in_berlin_and_none_for_a_bots_sheet():
+    h = Harness()
+    h.send({"type": "reveal"})
+    before = h.game.to_json()
+    h.send({"type": "power", "power": "joker"})
+    assert h.w.notice["reason"] == "no_power" and h.game.to_json() == before
+    game = Game.new(map="london", players=2, seed=3, modules=["powers"])
+    b = Harness(game, bots={1: "random"})
+    b.send({"type": "select_player", "player": 1})
+    assert b.w.hints["power"]["usable"] is False
+    assert b.w.hints["power"]["reason"] == "played by a bot"
+    b.send({"type": "power", "power": b.w.hints["power"]["id"]})
+    assert "played by a bot" in b.w.notice["text"]
+
+
+def test_london_game_plays_to_the_end_through_the_widget():
+    h = Harness(_london())
+    for _ in range(200):
+        if h.game.is_over:
+            break
+        if h.game.phase.value == "reveal":
+            h.send({"type": "reveal"})
+            if h.w.hints["power"] and h.w.hints["power"]["usable"] \
+                    and not h.w.hints["power"]["station"]:
+                h.send({"type": "power", "power": h.w.hints["power"]["id"]})
+            continue
+        power = h.w.hints["power"]
+        if power and power["usable"] and power["station"]:
+            h.send({"type": "power", "power": "circle", "station": power["stations"][-1]})
+        moves = h.w.hints["moves"]
+        if moves:
+            _l, o, t = moves[-1]
+            h.send({"type": "draw", "origin": o, "target": t, "line": "line"})
+        else:
+            h.send({"type": "pass"})
+        assert h.w.notice.get("level") != "error", h.w.notice
+    assert h.game.is_over
+    sheet = h.game.score_sheet()
+    assert h.w.scores["total"] == sheet.total
+    assert h.w.scores["tracks"][0]["points"] == sheet.tracks_total
+    assert [r["score"] for r in h.w.scores["rounds"]] == [r.score for r in sheet.rounds]
+    assert h.w.scores["assessment"]["handicap"] == 20
+    assert h.w.hints["power"] is None

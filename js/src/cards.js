@@ -1,16 +1,24 @@
 // The toolbar (buttons) and the side panel: round and pencil, this round's cards, the stack,
-// round effect, objectives, players. Buttons carry data-action; index.js handles the clicks.
+// round effect, objectives, pencil powers, players. Buttons carry data-action; view.js handles
+// the clicks. Cards, counters and powers are drawn from the ruleset's description
+// (game_info.ruleset): card kinds with their icon or colour, the switch card, the counted kinds.
 import { h, s, clear } from "./dom.js";
-import { symbolPath, lineIconPath, starPath, switchPath } from "./symbols.js";
+import { symbolPath, lineIconPath, hasIcon, starPath, switchPath } from "./symbols.js";
+import { lineName } from "./map.js";
+import { readRuleset } from "./normalize.js";
 
-const CARDS_PER_LINE = 5;
 const cap = (w) => (w ? w.charAt(0).toUpperCase() + w.slice(1) : "");
+const ordinal = (n) => `${n}${n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2
+  && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th"}`;
+const either = (words) => (words.length > 1
+  ? `${words.slice(0, -1).join(", ")} or ${words.at(-1)}` : words[0] || "");
 
 /** Toolbar buttons: action, label, shortcut key shown in the tooltip. */
 export const BUTTONS = [
   { action: "reveal", label: "Reveal next card", key: "R", primary: true },
   { action: "pass", label: "Pass", key: "P" },
   { action: "undo", label: "Undo", key: "U" },
+  { action: "power", label: "Use power", power: true },
   { action: "overlay", label: "Teaching overlay", key: "O", toggle: true },
   { action: "export-svg", label: "Export SVG" },
   { action: "export-png", label: "Export PNG" },
@@ -31,6 +39,10 @@ export function createToolbar(doc) {
       "aria-pressed": b.toggle ? "false" : null,
     }, h(doc, "span", { class: "nsb-btn-text", text: b.label }),
     b.key ? h(doc, "kbd", { "aria-hidden": "true", text: b.key.toLowerCase() }) : null);
+    if (b.power) { // the pencil power: shown only while the player holds one
+      btn.hidden = true;
+      btn.classList.add("nsb-btn-power");
+    }
     buttons[b.action] = btn;
     if (b.action === "overlay" || b.action === "new-game") {
       bar.append(h(doc, "span", { class: "nsb-toolbar-sep", "aria-hidden": "true" }));
@@ -48,6 +60,7 @@ export function buttonStates(st, ui) {
     pass: hasMap && st.turn.phase === "draw" && !st.turn.game_over
       && st.hints.open_lines.length > 0,
     undo: hasMap && st.turn.can_undo,
+    power: hasMap && Boolean(st.hints.power && st.hints.power.usable),
     overlay: hasMap,
     "export-svg": hasMap,
     "export-png": hasMap && !ui.exporting,
@@ -61,38 +74,79 @@ export function updateToolbar(tb, st, ui) {
     btn.disabled = !states[action];
   }
   tb.buttons.overlay.setAttribute("aria-pressed", ui.overlay ? "true" : "false");
+  // The pencil power: its name, what it does and, when it cannot be used now, why.
+  const power = st.hints.power;
+  const pb = tb.buttons.power;
+  pb.hidden = !power || !st.map;
+  if (power) {
+    const label = `Use power: ${power.title}`;
+    pb.setAttribute("aria-label", label);
+    pb.dataset.power = power.id;
+    pb.querySelector(".nsb-btn-text").textContent = `Power: ${power.title}`;
+    pb.title = `${power.title}: ${power.text}${power.usable ? ""
+      : ` (Not now: ${power.reason || "not usable now"})`}`;
+    if (power.station) pb.setAttribute("aria-pressed", ui.powerMode ? "true" : "false");
+    else pb.removeAttribute("aria-pressed");
+  }
   const ng = tb.buttons["new-game"];
   ng.classList.toggle("nsb-armed", Boolean(ui.armedNewGame));
   ng.querySelector(".nsb-btn-text").textContent = ui.armedNewGame
     ? "Click again: new game" : "New game";
 }
 
-/** A small drawing of a Station card. */
-export function cardElement(doc, card, extra = "") {
-  const kind = card.double_switch ? "switch" : card.joker ? "joker" : "symbol";
-  const label = card.double_switch ? "Double Switch"
-    : `${cap(card.line || "")} ${card.joker ? "Joker + S-Bahn" : card.symbol || "?"}`.trim();
-  const svg = s(doc, "svg", { viewBox: "0 0 36 48", class: "nsb-card-art", "aria-hidden": "true" });
-  svg.append(s(doc, "rect", { class: "nsb-card-face", x: 1, y: 1, width: 34, height: 46, rx: 4 }));
-  if (card.line) {
-    svg.append(s(doc, "path", { class: `nsb-card-line nsb-card-line-${card.line}`,
-      d: lineIconPath(card.line, 9.5, 10, 5.5) }));
+/** A card's name for people ("Bear Joker + S-Bahn", "Underground square", "Railroad Switch"). */
+export function cardLabel(card, rs = readRuleset(null)) {
+  if (card.switch) {
+    return rs.switch_card ? rs.switch_card.name : card.text.split(/\s+/).map(cap).join(" ");
   }
-  if (kind === "switch") {
-    svg.append(s(doc, "path", { class: "nsb-card-switch", d: switchPath(18, 26, 10) }));
-  } else if (kind === "joker") {
-    svg.append(s(doc, "path", { class: "nsb-card-joker", d: starPath(18, 27, 10) }));
-    svg.append(s(doc, "text", { class: "nsb-card-s", x: 18, y: 30.5, text: "S" }));
-  } else {
-    svg.append(s(doc, "path", { class: "nsb-card-symbol", d: symbolPath(card.symbol, 18, 29, 9.5) }));
-  }
-  return h(doc, "span", { class: `nsb-card nsb-card-${kind}${extra}`, role: "img",
-    "aria-label": label, title: label, "data-card": card.text }, svg);
+  const k = card.kind ? rs.kinds.get(card.kind) : null;
+  const kindLabel = k ? k.label : cap(card.kind || "");
+  return `${kindLabel} ${card.joker ? rs.joker_label : card.symbol || "?"}`.trim();
 }
 
-function pips(doc, line, n) {
+/**
+ * A small drawing of a Station card: its kind's icon in the corner (Berlin's Bear and Crown)
+ * or a band in its kind's colour (London's pink Underground and blue Street cards, with the
+ * kind's initial: colour is never the only cue), then the symbol, the Joker star or the switch.
+ */
+export function cardElement(doc, card, extra = "", rs = readRuleset(null)) {
+  const kind = card.switch ? "switch" : card.joker ? "joker" : "symbol";
+  const label = cardLabel(card, rs);
+  const look = card.kind ? rs.kinds.get(card.kind) : null;
+  const icon = look ? look.icon : card.kind && hasIcon(card.kind) ? card.kind : null;
+  const svg = s(doc, "svg", { viewBox: "0 0 36 48", class: "nsb-card-art", "aria-hidden": "true" });
+  svg.append(s(doc, "rect", { class: "nsb-card-face", x: 1, y: 1, width: 34, height: 46, rx: 4,
+    style: look && look.color ? `stroke:${look.color}` : null }));
+  if (look && look.color) {
+    svg.append(s(doc, "path", { class: "nsb-card-band", d: "M1,12V5a4,4 0 0 1 4,-4H31a4,4 0 0 1 "
+      + "4,4V12Z", style: `fill:${look.color}` }));
+    svg.append(s(doc, "text", { class: "nsb-card-kind", x: 18, y: 9.6,
+      text: look.label.charAt(0).toUpperCase() }));
+  }
+  if (icon && hasIcon(icon)) {
+    svg.append(s(doc, "path", { class: `nsb-card-line nsb-card-line-${icon}`,
+      d: lineIconPath(icon, 9.5, 10, 5.5) }));
+  }
+  const y = look && look.color ? 2 : 0; // below the band
+  if (kind === "switch") {
+    svg.append(s(doc, "path", { class: "nsb-card-switch", d: switchPath(18, 26 + y, 10) }));
+  } else if (kind === "joker") {
+    svg.append(s(doc, "path", { class: "nsb-card-joker", d: starPath(18, 27 + y, 10) }));
+    if (rs.joker_mark) {
+      svg.append(s(doc, "text", { class: "nsb-card-s", x: 18, y: 30.5 + y, text: rs.joker_mark }));
+    }
+  } else {
+    svg.append(s(doc, "path", { class: "nsb-card-symbol",
+      d: symbolPath(card.symbol, 18, 29 + y, 9.5) }));
+  }
+  return h(doc, "span", { class: `nsb-card nsb-card-${kind}${extra}`, role: "img",
+    "aria-label": label, title: label, "data-card": card.text,
+    "data-kind": card.kind || null }, svg);
+}
+
+function pips(doc, total, n) {
   const el = h(doc, "span", { class: "nsb-pips", "aria-hidden": "true" });
-  for (let i = 0; i < CARDS_PER_LINE; i++) {
+  for (let i = 0; i < total; i++) {
     el.append(h(doc, "span", { class: `nsb-pip${i < n ? " nsb-pip-on" : ""}` }));
   }
   return el;
@@ -106,9 +160,11 @@ export function createPanel(doc) {
     announcement: h(doc, "div", { class: "nsb-announcement", role: "status",
       "aria-live": "polite" }),
     cards: h(doc, "div", { class: "nsb-cards-box" }),
+    power: h(doc, "div", { class: "nsb-power-box" }),
     modules: h(doc, "div", { class: "nsb-modules" }),
   };
-  el.append(parts.status, parts.players, parts.announcement, parts.cards, parts.modules);
+  el.append(parts.status, parts.players, parts.announcement, parts.cards, parts.power,
+    parts.modules);
   return { el, parts };
 }
 
@@ -116,10 +172,21 @@ function section(doc, title, ...children) {
   return h(doc, "section", { class: "nsb-box" }, h(doc, "h4", { text: title }), ...children);
 }
 
+/** What the player has to draw now ("Draw: Bear + Crown", "Draw a section of your line"). */
+export function todoText(hints, rs) {
+  const several = hints.line_ids.length > 1;
+  let text = several ? `Draw: ${hints.open_lines.map((l) => lineName(rs, l)).join(" + ")}`
+    + `${hints.double_switch ? " (branch from any station)" : ""}`
+    : `Draw a section of your line${hints.double_switch ? " (from any of its stations)" : ""}`;
+  if (hints.notes.length) text += `: ${hints.notes.join("; ")}`;
+  return text;
+}
+
 export function updatePanel(panel, st, pencils) {
   const doc = panel.el.ownerDocument;
   const { turn, sheet, hints } = st;
-  const { status, players, announcement, cards, modules } = panel.parts;
+  const rs = st.info.ruleset;
+  const { status, players, announcement, cards, power, modules } = panel.parts;
 
   // Round and pencil.
   clear(status);
@@ -133,8 +200,7 @@ export function updatePanel(panel, st, pencils) {
       `${pencil.name} pencil`));
   }
   if (!turn.game_over && turn.phase === "draw" && hints.open_lines.length) {
-    status.append(h(doc, "span", { class: "nsb-todo", text: `Draw: ${hints.open_lines
-      .map(cap).join(" + ")}${hints.double_switch ? " (branch from any station)" : ""}` }));
+    status.append(h(doc, "span", { class: "nsb-todo", text: todoText(hints, rs) }));
   }
 
   // Players (hot-seat selector and who is still drawing).
@@ -181,32 +247,66 @@ export function updatePanel(panel, st, pencils) {
       t.forEach((c, j) => {
         if (j > 0) group.append(h(doc, "span", { class: "nsb-plus", "aria-hidden": "true",
           text: "+" }));
-        group.append(cardElement(doc, c));
+        group.append(cardElement(doc, c, "", rs));
       });
       strip.append(group);
     });
     if (turn.preview) {
       strip.append(h(doc, "span", { class: "nsb-turn nsb-turn-next", role: "listitem" },
-        cardElement(doc, turn.preview, " nsb-card-preview"),
+        cardElement(doc, turn.preview, " nsb-card-preview", rs),
         h(doc, "span", { class: "nsb-next-tag", text: "next" })));
     }
     if (!turn.round_turns.length) {
       strip.append(h(doc, "span", { class: "nsb-empty", text: "No card revealed yet." }));
     }
-    const counters = h(doc, "div", { class: "nsb-counters" },
-      h(doc, "span", { class: "nsb-counter", "data-line": "bear",
-        "aria-label": `Bear cards revealed: ${turn.revealed.bear} of ${CARDS_PER_LINE}` },
-      "Bear", pips(doc, "bear", turn.revealed.bear), `${turn.revealed.bear}/5`),
-      h(doc, "span", { class: "nsb-counter", "data-line": "crown",
-        "aria-label": `Crown cards revealed: ${turn.revealed.crown} of ${CARDS_PER_LINE}` },
-      "Crown", pips(doc, "crown", turn.revealed.crown), `${turn.revealed.crown}/5`));
-    const rem = turn.remaining;
+    // One counter per counted kind: a pip per card of that kind in the deck.
+    const counted = rs.count_names.length ? rs.count_names : Object.keys(turn.revealed);
+    const counters = h(doc, "div", { class: "nsb-counters" });
+    for (const kind of counted) {
+      const n = turn.revealed[kind] || 0;
+      const label = rs.count_labels[kind] || cap(kind);
+      const total = rs.in_deck[kind] || rs.cards_per_round_end;
+      const look = rs.kinds.get(kind);
+      const c = h(doc, "span", { class: "nsb-counter", "data-line": kind, "data-kind": kind,
+        "aria-label": `${label} cards revealed: ${n} of ${total}` }, label, pips(doc, total, n),
+      `${n}/${total}`);
+      if (look && look.color) c.style.setProperty("--nsb-kind", look.color);
+      counters.append(c);
+    }
+    const ends = either((rs.round_end_kinds.length ? rs.round_end_kinds : counted)
+      .map((k) => rs.count_labels[k] || cap(k)));
+    const nth = ordinal(rs.cards_per_round_end);
+    const kinds = rs.card_kinds.length ? rs.card_kinds.map((k) => [k.id, k.label])
+      : Object.keys(turn.remaining).map((k) => [k, cap(k.replace(/_/g, " "))]);
+    const rem = kinds.map(([id, label]) => `${turn.remaining[id] || 0} ${label}`).join(" · ");
     cards.append(section(doc, "This round's cards", strip, counters,
       h(doc, "p", { class: `nsb-round-end${turn.last_turn ? " nsb-last" : ""}`,
-        text: turn.last_turn ? "Last turn of this round: the 5th Bear or Crown card is out."
-          : "The round ends at the 5th Bear or Crown card." }),
-      h(doc, "p", { class: "nsb-stack", text: `Left in the stack: ${rem.bear} Bear · `
-        + `${rem.crown} Crown · ${rem.double_switch} Double Switch` })));
+        text: turn.last_turn ? `Last turn of this round: the ${nth} ${ends} card is out.`
+          : `The round ends at the ${nth} ${ends} card.` }),
+      h(doc, "p", { class: "nsb-stack", text: `Left in the stack: ${rem}` })));
+  }
+
+  // Pencil powers: the shown player's, what it does and why it waits; who holds which.
+  clear(power);
+  power.hidden = !rs.powers.length || turn.game_over;
+  if (!power.hidden) {
+    const mine = hints.power;
+    const holders = h(doc, "ul", { class: "nsb-power-list" });
+    for (const p of pencils.list) {
+      const id = rs.pencil_powers[p.id];
+      const info = rs.powers.find((x) => x.id === id);
+      if (!info) continue;
+      holders.append(h(doc, "li", { class: p.id === sheet.pencil ? "nsb-power-mine" : "",
+        "data-pencil": p.id, "data-power": id, title: info.text },
+      h(doc, "span", { class: "nsb-swatch", style: `background:${p.color}`, "aria-hidden": "true",
+        text: p.code }), h(doc, "span", { text: info.title })));
+    }
+    power.append(section(doc, "Pencil powers",
+      mine ? h(doc, "p", { class: "nsb-power-now", "data-power": mine.id },
+        h(doc, "strong", { text: `${mine.title}: ` }), mine.text) : null,
+      mine && !mine.usable && mine.reason ? h(doc, "p", { class: "nsb-power-reason",
+        text: `Not now: ${mine.reason}.` }) : null,
+      holders.childNodes.length ? holders : null));
   }
 
   // Round effect and objectives.
@@ -233,7 +333,7 @@ export function updatePanel(panel, st, pencils) {
 }
 
 /** The card(s) of this turn, small, beside the messages: always in sight above the map. */
-export function updateNow(el, turn) {
+export function updateNow(el, turn, rs = readRuleset(null)) {
   const doc = el.ownerDocument;
   clear(el);
   const cards = turn.phase === "draw" && !turn.game_over ? turn.cards : [];
@@ -242,6 +342,6 @@ export function updateNow(el, turn) {
   el.setAttribute("aria-label", `This turn: ${cards.map((c) => c.text).join(" + ")}`);
   cards.forEach((c, j) => {
     if (j > 0) el.append(h(doc, "span", { class: "nsb-plus", "aria-hidden": "true", text: "+" }));
-    el.append(cardElement(doc, c));
+    el.append(cardElement(doc, c, "", rs));
   });
 }

@@ -1,7 +1,9 @@
 // The click and keyboard state machine. It never decides legality: it reads `hints` (every
 // legal section, computed by Python) to highlight, to pick the origin of a one-click move, and
 // otherwise sends what the player clicked and lets Python explain.
+// Line ids by index, when the hints do not name them (older hints: Berlin's two lines).
 const LINE = ["bear", "crown"];
+const lineId = (hints, i) => (hints.line_ids || LINE)[i] ?? null;
 
 /** Index the legal moves [line, origin, target] by origin and by target. */
 export function analyse(hints) {
@@ -30,17 +32,21 @@ export function decideClick(station, selected, hints, A = analyse(hints)) {
     const ms = (A.byOrigin.get(selected) || []).filter((m) => m[2] === station);
     // Two legal sections from the same origin (a Double Switch on joined lines): the first
     // listed line (Bear) is used; both are legal.
-    if (ms.length) return { kind: "draw", message: drawMsg(station, selected, LINE[ms[0][0]]) };
+    if (ms.length) {
+      return { kind: "draw", message: drawMsg(station, selected, lineId(hints, ms[0][0])) };
+    }
     if (A.origins.has(station)) return { kind: "select", origin: station };
     return { kind: "draw", message: drawMsg(station, selected, null) };
   }
   if (A.origins.has(station)) return { kind: "select", origin: station };
   const ms = A.byTarget.get(station) || [];
-  if (ms.length === 1) return { kind: "draw", message: drawMsg(station, ms[0][1], LINE[ms[0][0]]) };
+  if (ms.length === 1) {
+    return { kind: "draw", message: drawMsg(station, ms[0][1], lineId(hints, ms[0][0])) };
+  }
   if (ms.length > 1) {
     const origins = unique(ms.map((m) => m[1]));
     if (origins.length === 1) {
-      return { kind: "draw", message: drawMsg(station, origins[0], LINE[ms[0][0]]) };
+      return { kind: "draw", message: drawMsg(station, origins[0], lineId(hints, ms[0][0])) };
     }
     return { kind: "choose", target: station, origins };
   }
@@ -75,7 +81,7 @@ export function highlightSets(hints, selected, choose = null, A = analyse(hints)
 }
 
 /** Reading order (row, then column) for stepping through stations. */
-function readingOrder(map, list) {
+export function readingOrder(map, list) {
   return [...list].sort((a, b) => (map.stations[a].y - map.stations[b].y)
     || (map.stations[a].x - map.stations[b].x));
 }

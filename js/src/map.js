@@ -1,16 +1,26 @@
 // The map as one SVG (viewBox-based, crisp at any size), drawn in layers so a trait change
 // redraws only its layer: the static map (districts, river, dashed sections, stations) once per
-// map_data; the sheet (drawn sections, S-Bahn circles, interchanges) per sheet; the overlay and
-// highlight layers per scores / hints / selection.
+// map_data; the sheet (drawn sections, S-Bahn and circled stations, interchanges) per sheet;
+// the overlay and highlight layers per scores / hints / selection. What differs between cities
+// comes from map_data (its lines, symbols, tourist sites, river) and the ruleset's description.
 import { s, clear, r2 } from "./dom.js";
-import { symbolPath, symbolInnerCentre, lineIconPath } from "./symbols.js";
+import { symbolPath, symbolInnerCentre, lineIconPath, hasIcon, starPath } from "./symbols.js";
 
 export const CELL = 64;
 export const MARGIN = 26; // room for the column letters and row numbers
 export const STATION_R = 14;
 const TRACK = 7; // drawn section width
 const PARALLEL_GAP = 9; // offset of a parallel track (Double tracks)
-const LINE_NAMES = ["bear", "crown"];
+const cap = (w) => (w ? w.charAt(0).toUpperCase() + w.slice(1) : "");
+
+/** A line's name for people: from the ruleset's description, else its id capitalised. */
+export function lineName(rs, id) {
+  const found = rs && rs.lines ? rs.lines.find((l) => l.id === id) : null;
+  return found ? found.name : cap(id);
+}
+
+/** How a symbol reads in a label ("any" matches every card). */
+export const symbolWords = (symbol) => (symbol === "any" ? "any symbol" : symbol);
 
 /** Grid geometry: grid unit u (station centres at integers) -> viewBox coordinate. */
 export function geometry(map) {
@@ -74,7 +84,7 @@ export function createMapSvg(doc) {
 const pointsAttr = (pts, geo) => pts.map(([x, y]) => `${geo.px(x)},${geo.px(y)}`).join(" ");
 
 /** Draw everything that never changes during a game. Returns the geometry. */
-export function drawStatic(svg, layers, map, pencils) {
+export function drawStatic(svg, layers, map, pencils, rs = null) {
   const doc = svg.ownerDocument;
   const geo = geometry(map);
   svg.setAttribute("viewBox", `0 0 ${geo.width} ${geo.height}`);
@@ -133,8 +143,11 @@ export function drawStatic(svg, layers, map, pencils) {
   }
   st.append(s(doc, "path", { class: "nsb-potential", d: dpath, "data-count": map.sections.length }));
 
-  // Stations (symbol, start colour + Bear/Crown icon, label).
+  // Stations: symbol ("any" with a question mark), start stations in their pencil colour
+  // (with the line's icon when a round has several lines, else a ring in that colour: a
+  // departure station), a star on tourist sites, the label.
   const stl = clear(layers.stations);
+  const oneLine = map.lines.length === 1;
   for (const station of map.stations) {
     if (!Number.isFinite(station.x) || !Number.isFinite(station.y)) continue;
     const cx = geo.px(station.x);
@@ -143,6 +156,12 @@ export function drawStatic(svg, layers, map, pencils) {
       "data-symbol": station.symbol });
     const sym = s(doc, "path", { class: "nsb-symbol", d: symbolPath(station.symbol, cx, cy,
       STATION_R) });
+    let startText = "";
+    if (station.start && oneLine) {
+      const pencil = pencils.get(station.start.pencil);
+      g.append(s(doc, "circle", { class: "nsb-start-ring", cx, cy, r: STATION_R + 5,
+        style: `stroke:${pencil.color}` }));
+    }
     g.append(sym);
     if (station.start) {
       const pencil = pencils.get(station.start.pencil);
@@ -150,15 +169,32 @@ export function drawStatic(svg, layers, map, pencils) {
       g.dataset.startPencil = station.start.pencil;
       g.dataset.startLine = station.start.line;
       sym.setAttribute("style", `fill:${pencil.color}`);
-      const [ix, iy] = symbolInnerCentre(station.symbol, cx, cy, STATION_R);
-      g.append(s(doc, "path", { class: "nsb-start-icon",
-        d: lineIconPath(station.start.line, ix, iy, station.symbol === "triangle" ? 5 : 6.5) }));
+      if (!oneLine) {
+        const [ix, iy] = symbolInnerCentre(station.symbol, cx, cy, STATION_R);
+        const size = station.symbol === "triangle" ? 5 : 6.5;
+        g.append(hasIcon(station.start.line)
+          ? s(doc, "path", { class: "nsb-start-icon",
+            d: lineIconPath(station.start.line, ix, iy, size) })
+          : s(doc, "text", { class: "nsb-start-letter", x: ix, y: iy + 3.5,
+            text: station.start.line.charAt(0).toUpperCase() }));
+        startText = `, ${pencil.name} ${lineName(rs, station.start.line)} start station`;
+      } else {
+        startText = `, ${pencil.name} departure station`;
+      }
+    }
+    if (station.symbol === "any") {
+      g.append(s(doc, "text", { class: `nsb-any-mark${station.start ? " nsb-on-colour" : ""}`,
+        x: cx, y: cy + 4.8, text: "?" }));
+    }
+    if (station.tourist) {
+      g.classList.add("nsb-tourist");
+      g.append(s(doc, "path", { class: "nsb-tourist-star", d: starPath(cx - STATION_R - 2,
+        cy + STATION_R + 1, 6.5) }));
     }
     g.append(s(doc, "text", { class: "nsb-station-label", x: cx + STATION_R + 1,
       y: cy - STATION_R + 3, text: station.label }));
-    const lineName = station.start ? `, ${pencils.get(station.start.pencil).name} `
-      + `${station.start.line === "crown" ? "Crown" : "Bear"} start station` : "";
-    g.append(s(doc, "title", { text: `${station.label}: ${station.symbol}${lineName}` }));
+    g.append(s(doc, "title", { text: `${station.label}: ${symbolWords(station.symbol)}`
+      + `${startText}${station.tourist ? ", tourist site" : ""}` }));
     stl.append(g);
   }
 
@@ -168,7 +204,7 @@ export function drawStatic(svg, layers, map, pencils) {
     if (!Number.isFinite(station.x) || !Number.isFinite(station.y)) continue;
     hit.append(s(doc, "circle", { class: "nsb-hit", cx: geo.px(station.x), cy: geo.px(station.y),
       r: CELL * 0.42, "data-station": station.index,
-      "aria-label": `${station.label} ${station.symbol}` }));
+      "aria-label": `${station.label} ${symbolWords(station.symbol)}` }));
   }
   return geo;
 }
@@ -182,11 +218,12 @@ function offsetSegment(x1, y1, x2, y2, d) {
 }
 
 /**
- * Draw the player's sheet: sections in pencil colours (Bear solid, Crown with a centre stripe,
- * a pencil-initial badge at each midpoint), parallel tracks offset, S-Bahn circles,
- * interchange badges and this round's start stations.
+ * Draw the player's sheet: sections in pencil colours (a round's first line solid, a second one
+ * (Berlin's Crown) with a centre stripe, a pencil-initial badge at each midpoint), parallel
+ * tracks offset, S-Bahn and circled stations, interchange badges and this round's start
+ * stations.
  */
-export function drawSheet(layers, map, geo, sheet, pencils) {
+export function drawSheet(layers, map, geo, sheet, pencils, rs = null) {
   const doc = layers.sheet.ownerDocument;
   const sl = clear(layers.sheet);
   const marks = clear(layers.marks);
@@ -211,17 +248,19 @@ export function drawSheet(layers, map, geo, sheet, pencils) {
     let [x1, y1, x2, y2] = [geo.px(P.x), geo.px(P.y), geo.px(Q.x), geo.px(Q.y)];
     const parallel = (flags & 2) !== 0 || n > 1;
     if (n > 1) [x1, y1, x2, y2] = offsetSegment(x1, y1, x2, y2, (k - (n - 1) / 2) * PARALLEL_GAP);
-    const lineName = LINE_NAMES[line] || "bear";
+    const lineIndex = line >= 0 && line < map.lines.length ? line : 0;
+    const lineId = map.lines[lineIndex];
     const g = s(doc, "g", {
-      class: `nsb-section nsb-section-${lineName}${parallel ? " nsb-parallel" : ""}`,
+      class: `nsb-section nsb-section-${lineId}${parallel ? " nsb-parallel" : ""}`,
       "data-section": section, "data-from": a, "data-to": b, "data-pencil": pencil.id,
-      "data-line": lineName, "data-round": round,
+      "data-line": lineId, "data-round": round,
     });
     const seg = { x1, y1, x2, y2 };
     g.append(s(doc, "line", { class: "nsb-track-casing", ...seg }));
     g.append(s(doc, "line", { class: "nsb-track", ...seg, style: `stroke:${pencil.color}` }));
-    if (lineName === "crown") g.append(s(doc, "line", { class: "nsb-track-stripe", ...seg }));
-    g.append(s(doc, "title", { text: `${pencil.name} ${lineName === "crown" ? "Crown" : "Bear"} `
+    if (lineIndex > 0) g.append(s(doc, "line", { class: "nsb-track-stripe", ...seg }));
+    const named = map.lines.length > 1 ? `${lineName(rs, lineId)} ` : "";
+    g.append(s(doc, "title", { text: `${pencil.name} ${named}`
       + `line, round ${round}: ${A.label}–${B.label}${parallel ? " (parallel track)" : ""}`
       + `${flags & 1 ? ", to an S-Bahn station" : ""}` }));
     tracks.append(g);
@@ -241,7 +280,7 @@ export function drawSheet(layers, map, geo, sheet, pencils) {
   sl.dataset.count = String(sheet.sections.length);
 
   // This round's start stations: a soft halo.
-  for (const name of LINE_NAMES) {
+  for (const name of Object.keys(sheet.lines)) {
     const { start, stations } = sheet.lines[name];
     if (start === null || !stations.length) continue; // no lines in play (e.g. game over)
     const st = map.stations[start];
@@ -254,6 +293,16 @@ export function drawSheet(layers, map, geo, sheet, pencils) {
     marks.append(s(doc, "circle", { class: "nsb-sbahn", cx: geo.px(st.x), cy: geo.px(st.y),
       r: STATION_R + 5, "data-station": i, style: pencil ? `stroke:${pencil.color}` : null },
     s(doc, "title", { text: `${st.label}: S-Bahn station` })));
+  }
+  // Stations circled with a pencil power: a ring in the pencil colour of their round.
+  const circledBy = new Map(sheet.circled_by.map(([i, p]) => [i, p]));
+  for (const i of sheet.circled) {
+    const st = map.stations[i];
+    const pencil = circledBy.has(i) ? pencils.at(circledBy.get(i)) : pencils.get(sheet.pencil);
+    marks.append(s(doc, "circle", { class: "nsb-circled", cx: geo.px(st.x), cy: geo.px(st.y),
+      r: STATION_R + 6, "data-station": i, "data-pencil": pencil.id,
+      style: `stroke:${pencil.color}` },
+    s(doc, "title", { text: `${st.label}: circled station (counts twice in its district)` })));
   }
   for (const [i, n] of sheet.interchanges) {
     const st = map.stations[i];
@@ -286,6 +335,7 @@ export function drawHighlights(layer, map, geo, hl) {
     const [cx, cy] = at(i);
     layer.append(s(doc, "circle", { class: cls, cx, cy, r, "data-station": i }));
   };
+  for (const i of hl.power || []) ring(i, "nsb-hl-power", STATION_R + 7);
   for (const i of hl.faint) ring(i, "nsb-hl-faint", STATION_R + 7);
   for (const i of hl.targets) ring(i, "nsb-hl-target", STATION_R + 7);
   for (const i of hl.origins) ring(i, i === hl.selected ? "nsb-hl-origin nsb-hl-selected"

@@ -9,12 +9,16 @@ const int = (v, d = 0) => (Number.isInteger(v) ? v : d);
 const str = (v, d = "") => (typeof v === "string" ? v : d);
 const bool = (v) => v === true;
 const ints = (v) => arr(v).filter(Number.isInteger);
+const strs = (v) => arr(v).filter((x) => typeof x === "string");
+// The lines of a round when the map does not name them (older maps: Berlin's two lines).
 const LINES = ["bear", "crown"];
 // Colours go into style attributes: accept only plain CSS colour notations.
 const COLOUR = /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20}|(rgb|rgba|hsl|hsla)\([\d\s.,%]+\))$/;
 const colour = (v) => (typeof v === "string" && COLOUR.test(v.trim()) ? v.trim() : "#777777");
 
 export { obj, arr, num, int, str, bool, LINES };
+
+const cap = (w) => (w ? w.charAt(0).toUpperCase() + w.slice(1) : "");
 
 /** `map_data`: null when there is nothing drawable. */
 export function readMap(v) {
@@ -31,6 +35,7 @@ export function readMap(v) {
       y: num(o.y, NaN),
       symbol: str(o.symbol, "circle"),
       district: int(o.district, -1),
+      tourist: bool(o.tourist),
       start,
     };
   });
@@ -42,11 +47,16 @@ export function readMap(v) {
   }));
   const points = (loop) => arr(loop).filter((p) => Array.isArray(p) && p.length >= 2
     && Number.isFinite(p[0]) && Number.isFinite(p[1]));
+  const lines = strs(v.lines);
+  // Potential sections by index (null for a bad row), then the drawable ones.
+  const byIndex = arr(v.sections).map((row) => (Array.isArray(row) && okStation(row[0])
+    && okStation(row[1]) ? [row[0], row[1]] : null));
   return {
     id: str(v.id, "map"),
     title: str(v.title, "Map"),
     width,
     height,
+    lines: lines.length ? lines : LINES,
     pencils,
     districts: arr(v.districts).filter(isObj).map((d, i) => ({
       index: i,
@@ -56,11 +66,12 @@ export function readMap(v) {
       label_at: points([d.label_at])[0] || null,
       stations: ints(d.stations).filter(okStation),
     })),
-    river: isObj(v.river) ? { name: str(v.river.name), polyline: points(v.river.polyline) } : null,
+    river: isObj(v.river) ? { name: str(v.river.name), polyline: points(v.river.polyline),
+      crossings: ints(v.river.crossings).filter((i) => byIndex[i]) } : null,
     stations,
     okStation,
-    sections: arr(v.sections).filter((row) => Array.isArray(row) && okStation(row[0])
-      && okStation(row[1])),
+    sectionEnds: (i) => (Number.isInteger(i) && byIndex[i]) || null,
+    sections: byIndex.filter(Boolean),
   };
 }
 
@@ -69,7 +80,7 @@ export function readSheet(v, map) {
   const o = obj(v);
   const ok = (i) => (map ? map.okStation(i) : Number.isInteger(i));
   const lines = {};
-  for (const name of LINES) {
+  for (const name of map ? map.lines : LINES) {
     const l = obj(obj(o.lines)[name]);
     lines[name] = {
       stations: ints(l.stations).filter(ok),
@@ -85,6 +96,9 @@ export function readSheet(v, map) {
     sections: sections.map((r) => [int(r[0], -1), r[1], r[2], int(r[3], -1), int(r[4], 0),
       int(r[5], 0), int(r[6], 0)]),
     sbahn: ints(o.sbahn).filter(ok),
+    circled: ints(o.circled).filter(ok),
+    circled_by: arr(o.circled_by).filter((r) => Array.isArray(r) && ok(r[0]))
+      .map((r) => [r[0], int(r[1], -1)]),
     interchanges: arr(o.interchanges).filter((r) => Array.isArray(r) && ok(r[0]))
       .map((r) => [r[0], int(r[1], 2)]),
     lines,
@@ -92,23 +106,92 @@ export function readSheet(v, map) {
   };
 }
 
-/** A card: its text form ("bear square", "crown joker", "double switch"). */
-function readCard(c) {
+/**
+ * A card from its text form ("bear square", "underground joker", "double switch", "switch"),
+ * read with the ruleset's description: `kind` is the card kind (its first word, or the switch
+ * card's kind), `switch` marks the ruleset's switch card.
+ */
+export function readCard(c, rs = readRuleset(null)) {
   const text = str(c, "?").trim().toLowerCase();
   const words = text.split(/\s+/);
-  if (text === "double switch") {
-    return { text, line: null, symbol: null, joker: false, double_switch: true };
+  const sw = rs.switch_card;
+  if (sw ? text === sw.text : /switch$/.test(text)) {
+    return { text, kind: sw ? sw.kind : null, symbol: null, joker: false, switch: true };
   }
-  const line = LINES.includes(words[0]) ? words[0] : null;
+  const known = rs.kinds.has(words[0]) || (!rs.card_kinds.length && words.length === 2);
+  const kind = known ? words[0] : null;
   const joker = words[1] === "joker";
-  return { text, line, symbol: line && !joker ? words[1] || null : null, joker,
-    double_switch: false };
+  return { text, kind, symbol: kind && !joker ? words[1] || null : null, joker, switch: false };
+}
+
+/**
+ * `game_info.ruleset`: the game's description (lines, card kinds, counted cards, powers, tracks,
+ * bonus labels...). Missing parts get neutral defaults derived from what is there.
+ */
+export function readRuleset(v) {
+  const o = obj(v);
+  const labels = obj(o.count_labels);
+  const lines = arr(o.lines).filter(isObj).map((l) => ({ id: str(l.id), name: str(l.name,
+    cap(str(l.id))) })).filter((l) => l.id);
+  const countNames = strs(o.count_names);
+  const deck = strs(o.deck).map((t) => t.trim().toLowerCase());
+  const sw = isObj(o.switch_card) && typeof o.switch_card.text === "string" ? {
+    text: o.switch_card.text.trim().toLowerCase(), kind: str(o.switch_card.kind) || null,
+    name: str(o.switch_card.name, str(o.switch_name, "Switch")) } : null;
+  const kinds = arr(o.card_kinds).filter(isObj).map((k) => ({
+    id: str(k.id), label: str(k.label, cap(str(k.id))),
+    icon: typeof k.icon === "string" ? k.icon : null,
+    color: typeof k.color === "string" && COLOUR.test(k.color.trim()) ? k.color.trim() : null,
+  })).filter((k) => k.id);
+  for (const name of countNames) {
+    if (!kinds.some((k) => k.id === name)) {
+      kinds.push({ id: name, label: str(labels[name], cap(name)), icon: null, color: null });
+    }
+  }
+  const kindOf = (text) => (sw && text === sw.text ? sw.kind : text.split(/\s+/)[0]);
+  const inDeck = {};
+  for (const text of deck) inDeck[kindOf(text)] = (inDeck[kindOf(text)] || 0) + 1;
+  const ends = strs(o.round_end_kinds);
+  return {
+    name: str(o.name),
+    title: str(o.title),
+    lines,
+    count_names: countNames,
+    count_labels: Object.fromEntries(countNames.map((n) => [n, str(labels[n],
+      (kinds.find((k) => k.id === n) || {}).label || cap(n))])),
+    cards_per_round_end: Math.max(1, int(o.cards_per_round_end, 5)),
+    round_end_kinds: ends.length ? ends : countNames,
+    deck,
+    in_deck: inDeck,
+    card_kinds: kinds,
+    kinds: new Map(kinds.map((k) => [k.id, k])),
+    switch_card: sw,
+    switch_name: str(o.switch_name, sw ? sw.name : "Switch"),
+    circle_name: str(o.circle_name),
+    joker_label: str(o.joker_label, "Joker"),
+    joker_mark: str(o.joker_mark),
+    powers: arr(o.powers).filter(isObj).map((p) => ({ id: str(p.id), title: str(p.title,
+      cap(str(p.id))), text: str(p.text), station: bool(p.station) })).filter((p) => p.id),
+    pencil_powers: Object.fromEntries(Object.entries(obj(o.pencil_powers))
+      .filter(([, x]) => typeof x === "string")),
+    tracks: arr(o.tracks).filter(isObj).map((t) => ({ id: str(t.id), label: str(t.label,
+      cap(str(t.id))), values: ints(t.values) })).filter((t) => t.id),
+    bonus_labels: Object.fromEntries(Object.entries(obj(o.bonus_labels))
+      .filter(([, x]) => typeof x === "string")),
+    bonus_short: Object.fromEntries(Object.entries(obj(o.bonus_short))
+      .filter(([, x]) => typeof x === "string")),
+    assessment_title: str(o.assessment_title, "Solo assessment"),
+    overlay_caption: str(o.overlay_caption, "Tinted: the districts the round's line passes "
+      + "through. Haloed: its stations in the best district (dashed outline). Interchanges show "
+      + "their points. Hover a score-sheet box to see one term."),
+  };
 }
 
 /** `game_info`: what stays fixed for a game. */
 export function readInfo(v) {
   const o = obj(v);
   return {
+    ruleset: readRuleset(o.ruleset),
     players: arr(o.players).filter(isObj).map((p, i) => ({
       name: str(p.name, `Player ${i + 1}`), bot: bool(p.bot) })),
     modules: arr(o.modules).filter((m) => typeof m === "string"),
@@ -126,16 +209,18 @@ export function readTurn(v, info = readInfo(null)) {
   const round = int(o.round, 0);
   const gameOver = bool(o.game_over);
   const current = info.effects.find((e) => e.round === round);
+  const card = (c) => readCard(c, info.ruleset);
+  const counts = (x) => Object.fromEntries(Object.entries(x).map(([k, n]) => [k, int(n)]));
   return {
     round,
     turn: int(o.turn, 0),
     phase: str(o.phase, ""),
-    cards: arr(o.cards).map(readCard),
-    preview: typeof o.preview === "string" ? readCard(o.preview) : null,
-    round_turns: arr(o.round_turns).map((t) => arr(t).map(readCard)),
+    cards: arr(o.cards).map(card),
+    preview: typeof o.preview === "string" ? card(o.preview) : null,
+    round_turns: arr(o.round_turns).map((t) => arr(t).map(card)),
     last_turn: bool(o.last_turn),
-    revealed: { bear: int(rev.bear), crown: int(rev.crown) },
-    remaining: { bear: int(rem.bear), crown: int(rem.crown), double_switch: int(rem.double_switch) },
+    revealed: counts(rev),
+    remaining: counts(rem),
     effect: current && !gameOver ? { id: current.id, title: current.title, text: current.text }
       : null,
     effects: info.effects.map((e) => ({ ...e, used: e.round < round || gameOver })),
@@ -153,18 +238,27 @@ export function readTurn(v, info = readInfo(null)) {
   };
 }
 
-/** `hints`: moves are [line 0|1, origin, target]. */
+/** `hints`: moves are [line index, origin, target]; `power` the held pencil power. */
 export function readHints(v, map) {
   const o = obj(v);
   const ok = (i) => (map ? map.okStation(i) : Number.isInteger(i));
-  const moves = arr(o.moves).filter((m) => Array.isArray(m) && (m[0] === 0 || m[0] === 1)
-    && ok(m[1]) && ok(m[2]));
+  const lineIds = map ? map.lines : LINES;
+  const moves = arr(o.moves).filter((m) => Array.isArray(m) && Number.isInteger(m[0])
+    && m[0] >= 0 && m[0] < lineIds.length && ok(m[1]) && ok(m[2]));
+  const p = isObj(o.power) && typeof o.power.id === "string" && o.power.id ? o.power : null;
   return {
     player: int(o.player, 0),
-    open_lines: arr(o.open_lines).filter((l) => LINES.includes(l)),
+    line_ids: lineIds,
+    open_lines: arr(o.open_lines).filter((l) => lineIds.includes(l)),
     double_switch: bool(o.double_switch),
     origins: ints(o.origins).filter(ok),
     moves,
+    notes: strs(o.notes),
+    power: p ? {
+      id: p.id, title: str(p.title, cap(p.id)), text: str(p.text), station: bool(p.station),
+      usable: bool(p.usable), reason: typeof p.reason === "string" ? p.reason : null,
+      stations: ints(p.stations).filter(ok),
+    } : null,
   };
 }
 
@@ -181,48 +275,99 @@ export function readScores(v, map = null, info = readInfo(null)) {
   const dname = (i) => (map ? map.districts[i].name : `#${i}`);
   const startOf = (pencil, line) => (map ? map.stations.findIndex((s) => s.start
     && s.start.pencil === pencil && s.start.line === line) : -1);
+  const okSection = (i) => (map ? map.sectionEnds(i) !== null : Number.isInteger(i) && i >= 0);
   const texts = new Map(info.objectives.map((o) => [o.id, o.text]));
+  const rsLabels = info.ruleset.bonus_labels;
+  const bonusesOf = (l) => {
+    const list = arr(l.bonuses).filter((b) => isObj(b) && typeof b.id === "string" && b.id)
+      .map((b) => ({ id: b.id, label: str(b.label, rsLabels[b.id] || b.id), count: int(b.count),
+        points_each: int(b.points_each), points: int(b.points),
+        sectionIds: ints(b.sections).filter(okSection) }));
+    // `connected_bonus` is the same term as the "connected" bonus (the protocol kept it for
+    // older readers): it wins, and stands in for it when `bonuses` is missing.
+    const connected = int(l.connected_bonus);
+    const c = list.find((b) => b.id === "connected");
+    if (c) Object.assign(c, { points: connected, count: connected ? 1 : 0 });
+    else if (connected || !Array.isArray(l.bonuses)) {
+      list.unshift({ id: "connected", label: rsLabels.connected || "Start stations connected",
+        count: connected ? 1 : 0, points_each: 10, points: connected, sectionIds: [] });
+    }
+    return list;
+  };
   const rounds = arr(sh.rounds).filter(isObj).map((r) => ({
     round: int(r.round),
     pencil: str(r.pencil),
     effect: typeof r.effect === "string" ? r.effect : null,
     connected: bool(r.connected),
     score: int(r.score),
+    siteIds: stations(r.tourist_sites),
     lines: arr(r.lines).filter(isObj).map((l) => ({
       lines: arr(l.lines).filter((x) => typeof x === "string"),
       stationIds: stations(l.stations),
       districtIds: districts(l.districts),
       bestIds: districts(l.best_districts),
       outerIds: districts(l.outer_districts),
+      doubledIds: stations(l.doubled_stations),
       district_count: int(l.district_count),
       best_count: int(l.best_count),
       station_multiplier: int(l.station_multiplier, 1),
       station_count: int(l.station_count),
       connected_bonus: int(l.connected_bonus),
+      bonuses: bonusesOf(l),
       score: int(l.score),
     })),
   }));
+  // A track's label and values are the ruleset's (game_info) unless the sheet sends its own.
+  const rsTracks = new Map(info.ruleset.tracks.map((t) => [t.id, t]));
+  const tracks = arr(sh.tracks).filter((t) => isObj(t) && typeof t.id === "string" && t.id)
+    .map((t) => {
+      const d = rsTracks.get(t.id) || { label: cap(t.id), values: [] };
+      return { id: t.id, label: str(t.label, d.label), count: int(t.count),
+        values: Array.isArray(t.values) ? ints(t.values) : d.values, points: int(t.points) };
+    });
   const tiers = arr(sh.interchanges).filter(isObj).map((t) => ({
     colours: int(t.colours), ids: stations(t.stations), sbahnIds: stations(t.sbahn),
     count: int(t.count), points_each: int(t.points_each), points: int(t.points),
   }));
   const sbahnAll = new Set(tiers.flatMap((t) => t.sbahnIds));
+  // The bonus terms in the ruleset's order (then any other the sheet has), and the tracks.
+  const bonusOrder = Object.keys(rsLabels);
+  for (const r of rounds) {
+    for (const l of r.lines) {
+      for (const b of l.bonuses) if (!bonusOrder.includes(b.id)) bonusOrder.push(b.id);
+    }
+  }
+  const trackIds = [...new Set([...info.ruleset.tracks.map((t) => t.id),
+    ...tracks.map((t) => t.id)])];
+  const sectionLabel = (i) => {
+    const ends = map ? map.sectionEnds(i) : null;
+    return ends ? `${label(ends[0])}-${label(ends[1])}` : `#${i}`;
+  };
   return {
+    bonusOrder,
+    trackIds,
     sheet: {
-      rounds: rounds.map((r) => ({ ...r, lines: r.lines.map((l) => ({
-        lines: l.lines,
-        stations: l.stationIds.map(label),
-        districts: l.districtIds.map(dname),
-        outer_districts: l.outerIds.map(dname),
-        district_count: l.district_count,
-        best_districts: l.bestIds.map(dname),
-        best_count: l.best_count,
-        station_multiplier: l.station_multiplier,
-        station_count: l.station_count,
-        connected_bonus: l.connected_bonus,
-        score: l.score,
-      })) })),
+      rounds: rounds.map((r) => ({ ...r, tourist_sites: r.siteIds.map(label),
+        lines: r.lines.map((l) => ({
+          lines: l.lines,
+          stations: l.stationIds.map(label),
+          districts: l.districtIds.map(dname),
+          outer_districts: l.outerIds.map(dname),
+          district_count: l.district_count,
+          best_districts: l.bestIds.map(dname),
+          best_count: l.best_count,
+          station_multiplier: l.station_multiplier,
+          station_count: l.station_count,
+          connected_bonus: l.connected_bonus,
+          bonuses: l.bonuses.map((b) => ({ id: b.id, label: b.label, count: b.count,
+            points_each: b.points_each, points: b.points,
+            sections: b.sectionIds.map(sectionLabel) })),
+          doubled_stations: l.doubledIds.map(label),
+          score: l.score,
+        })) })),
       lines_total: int(sh.lines_total),
+      tracks,
+      tracks_total: int(sh.tracks_total),
       interchanges: tiers.map((t) => ({ colours: t.colours, stations: t.ids.map(label),
         sbahn: t.sbahnIds.map(label), count: t.count, points_each: t.points_each,
         points: t.points })),
@@ -244,18 +389,24 @@ export function readScores(v, map = null, info = readInfo(null)) {
       rounds: rounds.map((r) => ({
         round: r.round,
         pencil: r.pencil,
+        sites: r.siteIds,
         lines: r.lines.map((l) => {
           const best = new Set(l.bestIds);
           return {
             lines: l.lines, stations: l.stationIds, districts: l.districtIds,
             best_districts: l.bestIds,
             best_stations: l.stationIds.filter((i) => map && best.has(map.stations[i].district)),
+            doubled: l.doubledIds,
             connected_starts: l.connected_bonus
-              ? LINES.map((line) => startOf(r.pencil, line)).filter((i) => i >= 0) : [],
+              ? (map ? map.lines : LINES).map((line) => startOf(r.pencil, line))
+                .filter((i) => i >= 0) : [],
+            bonuses: l.bonuses.map((b) => ({ id: b.id, points: b.points,
+              points_each: b.points_each, sections: b.sectionIds })),
           };
         }),
       })),
       interchanges: tiers.flatMap((t) => t.ids.map((i) => [i, t.colours, sbahnAll.has(i)])),
+      sites: rounds.flatMap((r) => r.siteIds),
     },
   };
 }

@@ -1,31 +1,60 @@
 // The teaching overlay: where the points come from, drawn from `scores.overlay`.
 // Each score-sheet box is a "term" with a key; the overlay draws every term (toggle on) or
-// only the hovered one, so a box on the score sheet lights up its part of the map.
+// only the hovered one, so a box on the score sheet lights up its part of the map: districts,
+// the best district and its stations (a circled station counted twice), connected start
+// stations, bonus sections (London's Thames crossings), tourist sites, interchanges.
 import { s, clear } from "./dom.js";
 import { STATION_R } from "./map.js";
+import { starPath } from "./symbols.js";
 
 const TIER_POINTS = { 2: 2, 3: 5, 4: 9 };
 
 /** Key of a score-sheet term: round r (1-4), line entry l (0/1), part. */
 export const termKey = (round, line, part) => `r${round}.l${line}.${part}`;
 export const tierKey = (colours) => `ic${colours}`;
+/** The part of a bonus's term: "bonus" for the ruleset's first bonus, "bonus-<id>" after. */
+export const bonusPart = (id, k) => (k === 0 ? "bonus" : `bonus-${id}`);
+/** Key of a track's block (London's tourist sites). */
+export const trackKey = (id) => `track.${id}`;
 
 /** Every term of the overlay: key -> what it highlights. */
 export function overlayTerms(scores) {
   const terms = new Map();
+  const bonusList = scores.bonusOrder || [];
   for (const r of scores.overlay.rounds) {
     r.lines.forEach((l, li) => {
       const base = { round: r.round, pencil: r.pencil, line: li };
+      const bonus = (id) => l.bonuses.find((x) => x.id === id) || null;
+      // A bonus's part of the map: its sections (each with its points), or, for a bonus
+      // without sections (Berlin's connected start stations), the connected start stations.
+      const where = (b) => ({
+        starts: b && !b.sections.length && b.points ? l.connected_starts : [],
+        startPoints: b ? b.points : 0,
+        sections: b ? b.sections.map((sec) => [sec, b.points_each]) : [],
+      });
       terms.set(termKey(r.round, li, "districts"), { ...base, part: "districts",
         districts: l.districts, stations: l.stations });
       terms.set(termKey(r.round, li, "stations"), { ...base, part: "stations",
-        best: l.best_districts, halo: l.best_stations });
-      terms.set(termKey(r.round, li, "bonus"), { ...base, part: "bonus",
-        starts: l.connected_starts });
+        best: l.best_districts, halo: l.best_stations, doubled: l.doubled });
+      bonusList.forEach((id, k) => {
+        terms.set(termKey(r.round, li, bonusPart(id, k)), { ...base, part: "bonus",
+          ...where(bonus(id)) });
+      });
+      const all = l.bonuses.map(where);
       terms.set(termKey(r.round, li, "score"), { ...base, part: "score",
         districts: l.districts, best: l.best_districts, halo: l.best_stations,
-        starts: l.connected_starts, stations: l.stations });
+        doubled: l.doubled, stations: l.stations,
+        starts: all.flatMap((w) => w.starts), startPoints: Math.max(0, ...all.map((w) =>
+          (w.starts.length ? w.startPoints : 0))),
+        sections: all.flatMap((w) => w.sections), sites: li === 0 ? r.sites : [] });
     });
+    if (r.lines.length && r.sites.length) {
+      terms.set(termKey(r.round, 0, "sites"), { round: r.round, pencil: r.pencil, line: 0,
+        part: "sites", sites: r.sites });
+    }
+  }
+  for (const id of scores.trackIds || []) {
+    terms.set(trackKey(id), { part: "track", sites: scores.overlay.sites });
   }
   const each = {};
   for (const t of scores.sheet.interchanges) each[t.colours] = t.points_each;
@@ -95,7 +124,39 @@ export function drawOverlay(tint, over, map, geo, scores, pencils, mode) {
       const [cx, cy] = at(i);
       over.append(s(doc, "g", { class: cls("nsb-ov-start"), "data-station": i, "data-term": key },
         s(doc, "circle", { cx, cy, r: STATION_R + 10, style: colour ? `stroke:${colour}` : null }),
-        s(doc, "text", { x: cx, y: cy + STATION_R + 24, text: "+10" })));
+        s(doc, "text", { x: cx, y: cy + STATION_R + 24, text: `+${t.startPoints}` })));
+      count++;
+    }
+    // A circled station counted twice in its district: a double ring and "×2".
+    for (const i of (t.doubled || []).filter(okS)) {
+      const [cx, cy] = at(i);
+      over.append(s(doc, "g", { class: cls("nsb-ov-doubled"), "data-station": i,
+        "data-term": key },
+      s(doc, "circle", { cx, cy, r: STATION_R + 9, style: colour ? `stroke:${colour}` : null }),
+      s(doc, "circle", { cx, cy, r: STATION_R + 13, style: colour ? `stroke:${colour}` : null }),
+      s(doc, "text", { x: cx + STATION_R + 14, y: cy - STATION_R - 6, text: "×2" })));
+      count++;
+    }
+    // Bonus sections (London's Thames crossings): the section thickened, its points beside.
+    for (const [sec, pts] of t.sections || []) {
+      const ends = map.sectionEnds(sec);
+      if (!ends) continue;
+      const [x1, y1] = at(ends[0]);
+      const [x2, y2] = at(ends[1]);
+      const mx = (x1 + x2) / 2;
+      const my = (y1 + y2) / 2;
+      tint.append(s(doc, "line", { class: cls("nsb-ov-section"), x1, y1, x2, y2,
+        "data-section": sec, "data-term": key }));
+      over.append(s(doc, "g", { class: cls("nsb-ov-bonus"), "data-section": sec,
+        "data-term": key }, s(doc, "text", { x: mx + 12, y: my - 8, text: `+${pts}` })));
+      count++;
+    }
+    // Tourist sites reached: a ring around the station's star.
+    for (const i of (t.sites || []).filter(okS)) {
+      const [cx, cy] = at(i);
+      over.append(s(doc, "g", { class: cls("nsb-ov-site"), "data-station": i, "data-term": key },
+        s(doc, "circle", { cx: cx - STATION_R - 2, cy: cy + STATION_R + 1, r: 9.5 }),
+        s(doc, "path", { d: starPath(cx - STATION_R - 2, cy + STATION_R + 1, 6.5) })));
       count++;
     }
     if (t.part === "interchanges") {

@@ -1,13 +1,23 @@
 // The score sheet, laid out like the rulebook's scoring area: a column per round (districts,
-// stations, +10, score; halved when the two lines stayed separate), interchanges with 2/3/4
-// lines, objectives, totals, the solo assessment and the ranking. Boxes that have a part on
-// the map carry data-term (see overlay.js); index.js turns hover/focus into a map highlight.
+// stations, each bonus of the ruleset by its label, the round's track marks, score; halved
+// when Berlin's two lines stayed separate), tracks (London's tourist sites), interchanges with
+// 2/3/4 lines, objectives, totals, the solo assessment and the ranking. Boxes that have a part
+// on the map carry data-term (see overlay.js); view.js turns hover/focus into a map highlight.
 import { h, clear } from "./dom.js";
-import { termKey, tierKey } from "./overlay.js";
+import { termKey, tierKey, bonusPart, trackKey } from "./overlay.js";
+import { readRuleset } from "./normalize.js";
 
 const ROUNDS = 4;
-const LINE_WORD = { bear: "Bear", crown: "Crown" };
-const lineName = (l) => l.lines.map((x) => LINE_WORD[x] || x).join(" + ") || "line";
+const cap = (w) => (w ? w.charAt(0).toUpperCase() + w.slice(1) : "");
+const lineWords = (l, rs) => {
+  if (l.lines.length === 1 && rs.lines.length === 1) return "line";
+  return l.lines.map((x) => (rs.lines.find((y) => y.id === x) || {}).name || cap(x))
+    .join(" + ") || "line";
+};
+
+/** A bonus box's text: its points ("10"), or count × points each ("3×2"), or "–". */
+const bonusText = (b) => (!b || !b.points ? "–"
+  : b.count > 1 ? `${b.count}×${b.points_each}` : String(b.points));
 
 export function createScoreSheet(doc) {
   return { el: h(doc, "div", { class: "nsb-score", role: "region", "aria-label": "Score sheet" }) };
@@ -30,7 +40,7 @@ function box(doc, cls, halves) {
   return td;
 }
 
-function roundsTable(doc, sheet, turn, pencils, currentPencil) {
+function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
   const byRound = new Map(sheet.rounds.map((r) => [r.round, r]));
   const table = h(doc, "table", { class: "nsb-rounds" });
   const head = h(doc, "tr", {}, h(doc, "th", { scope: "col", class: "nsb-rowhead",
@@ -52,23 +62,34 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil) {
   const rows = [
     ["districts", "Districts", (l, r) => ({
       text: String(l.district_count),
-      title: `Round ${r.round}, ${lineName(l)}: ${l.district_count} districts`
+      title: `Round ${r.round}, ${lineWords(l, rs)}: ${l.district_count} districts`
         + `${l.districts.length ? ` (${l.districts.join(", ")})` : ""}`
         + `${l.district_count > l.districts.length ? "; outer districts count 3" : ""}` })],
     ["stations", "Stations", (l, r) => ({
       text: l.station_multiplier > 1 ? `${l.best_count}×${l.station_multiplier}`
         : String(l.station_count),
-      title: `Round ${r.round}, ${lineName(l)}: ${l.best_count} stations in `
+      title: `Round ${r.round}, ${lineWords(l, rs)}: ${l.best_count} stations in `
         + `${l.best_districts.join(" / ") || "its best district"}`
-        + `${l.station_multiplier > 1 ? ", doubled" : ""}` })],
-    ["bonus", "+10", (l, r) => ({
-      text: l.connected_bonus ? String(l.connected_bonus) : "–",
-      title: `Round ${r.round}: ${l.connected_bonus ? "both start stations connected: +10"
-        : "start stations not connected"}` })],
+        + `${l.station_multiplier > 1 ? ", doubled" : ""}`
+        + `${l.doubled_stations.length ? ` (circled ${l.doubled_stations.join(", ")}: counts `
+          + "twice)" : ""}` })],
   ];
-  for (const [part, label, fmt] of rows) {
+  // Every bonus of the ruleset by its label (Berlin's +10, London's Thames crossings). One box
+  // a round: the bonus of the line that earned it.
+  bonusIds.forEach((id, k) => {
+    const full = rs.bonus_labels[id] || id;
+    rows.push([bonusPart(id, k), rs.bonus_short[id] || full, (l, r) => {
+      const b = l.bonuses.find((x) => x.id === id);
+      const what = !b ? `${full}: none`
+        : b.sections.length || b.count > 1 ? `${full}: ${b.count} × ${b.points_each} = ${b.points}`
+          + `${b.sections.length ? ` (${b.sections.join(", ")})` : ""}`
+          : b.points ? `${full}: +${b.points}` : `${full}: none`;
+      return { text: bonusText(b), title: `Round ${r.round}: ${what}` };
+    }, full, id]);
+  });
+  for (const [part, label, fmt, full, bonusId] of rows) {
     const tr = h(doc, "tr", { "data-row": part }, h(doc, "th", { scope: "row",
-      class: "nsb-rowhead", text: label }));
+      class: "nsb-rowhead", text: label, title: full && full !== label ? full : null }));
     for (let n = 1; n <= ROUNDS; n++) {
       const r = byRound.get(n);
       if (!r) {
@@ -77,13 +98,35 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil) {
         continue;
       }
       const lines = r.lines.length ? r.lines : [];
-      const halves = part === "bonus"
-        ? [{ ...fmt(lines.find((l) => l.connected_bonus) || lines[0] || { connected_bonus: 0,
-          lines: [] }, r), term: lines.length ? termKey(n, Math.max(0,
-          lines.findIndex((l) => l.connected_bonus)), "bonus") : null }]
-        : lines.map((l, li) => ({ ...fmt(l, r), term: termKey(n, li, part) }));
+      let halves;
+      if (bonusId) { // a bonus: one box, from the line that earned it
+        const li = Math.max(0, lines.findIndex((l) => l.bonuses.some((b) => b.id === bonusId
+          && b.points)));
+        halves = [{ ...fmt(lines[li] || { bonuses: [], lines: [] }, r),
+          term: lines.length ? termKey(n, li, part) : null }];
+      } else halves = lines.map((l, li) => ({ ...fmt(l, r), term: termKey(n, li, part) }));
       if (!halves.length) halves.push({ text: "0" });
       const td = box(doc, `nsb-box-${part}`, halves);
+      td.dataset.round = String(n);
+      tr.append(td);
+    }
+    body.append(tr);
+  }
+  // The round's marks on each track (London: the tourist sites its line reached).
+  for (const track of rs.tracks) {
+    const tr = h(doc, "tr", { "data-row": `track-${track.id}` }, h(doc, "th", { scope: "row",
+      class: "nsb-rowhead", text: track.label }));
+    for (let n = 1; n <= ROUNDS; n++) {
+      const r = byRound.get(n);
+      if (!r) {
+        tr.append(h(doc, "td", { class: `nsb-empty-box${n === turn.round && !turn.game_over
+          ? " nsb-round-now" : ""}`, "data-round": n }));
+        continue;
+      }
+      const td = box(doc, "nsb-box-track", [{ text: String(r.tourist_sites.length),
+        term: termKey(n, 0, "sites"), title: `Round ${n}: ${r.tourist_sites.length} `
+          + `${track.label.toLowerCase()}${r.tourist_sites.length
+            ? ` (${r.tourist_sites.join(", ")})` : ""}` }]);
       td.dataset.round = String(n);
       tr.append(td);
     }
@@ -100,7 +143,7 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil) {
       continue;
     }
     const parts = r.lines.map((l) => `${l.district_count}×${l.station_count}`
-      + `${l.connected_bonus ? `+${l.connected_bonus}` : ""}`).join(" + ");
+      + l.bonuses.filter((b) => b.points).map((b) => `+${b.points}`).join("")).join(" + ");
     scoreRow.append(box(doc, "nsb-box-score", [{ text: String(r.score),
       term: r.lines.length ? termKey(n, 0, "score") : null,
       title: `Round ${n}: ${parts || "nothing drawn"} = ${r.score}` }]));
@@ -111,6 +154,24 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil) {
   const foot = h(doc, "div", { class: "nsb-subtotal" }, h(doc, "span", { text: "Lines total" }),
     h(doc, "strong", { "data-total": "lines", text: String(sheet.lines_total) }));
   return h(doc, "div", { class: "nsb-score-block nsb-score-lines" }, table, foot);
+}
+
+/** A track (London's tourist sites): its printed values, the ones reached crossed off. */
+function trackBlock(doc, track, info) {
+  const values = track.values.length ? track.values : (info ? info.values : []);
+  const list = h(doc, "ol", { class: "nsb-track-values", "aria-label": `${track.label}: `
+    + `${track.count} of ${Math.max(0, values.length - 1)} → ${track.points} points` });
+  values.slice(1).forEach((v, i) => {
+    const done = i < track.count;
+    list.append(h(doc, "li", { class: `nsb-track-value${done ? " nsb-done" : ""}${i + 1
+      === track.count ? " nsb-track-last" : ""}`, "data-step": i + 1, text: String(v) }));
+  });
+  const foot = h(doc, "div", { class: "nsb-subtotal" }, h(doc, "span", { text: track.label }),
+    h(doc, "strong", { "data-total": `track-${track.id}`, text: String(track.points) }));
+  return h(doc, "div", { class: "nsb-score-block nsb-score-track", "data-track": track.id,
+    "data-term": trackKey(track.id), tabindex: "0",
+    title: `${track.label}: ${track.count} reached → ${track.points} points` },
+  h(doc, "h4", { text: track.label }), list, foot);
 }
 
 function interchangeTable(doc, sheet) {
@@ -171,22 +232,31 @@ function ranking(turn) {
   return groups;
 }
 
-export function updateScoreSheet(sc, scores, turn, pencils, currentPencil = "") {
+export function updateScoreSheet(sc, scores, turn, pencils, currentPencil = "",
+  rs = readRuleset(null)) {
   const doc = sc.el.ownerDocument;
   const sheet = scores.sheet;
   clear(sc.el);
-  const grid = h(doc, "div", { class: "nsb-score-grid" }, roundsTable(doc, sheet, turn, pencils, currentPencil),
-    interchangeTable(doc, sheet));
+  const grid = h(doc, "div", { class: "nsb-score-grid" }, roundsTable(doc, sheet, turn, pencils,
+    currentPencil, rs, scores.bonusOrder || []));
+  // Tracks: the ruleset's (empty ones too, from the start), with what the sheet counted.
+  const tracks = rs.tracks.map((t) => sheet.tracks.find((x) => x.id === t.id)
+    || { id: t.id, label: t.label, count: 0, values: t.values, points: t.values[0] || 0 });
+  for (const t of sheet.tracks) if (!tracks.some((x) => x.id === t.id)) tracks.push(t);
+  for (const t of tracks) grid.append(trackBlock(doc, t, rs.tracks.find((x) => x.id === t.id)));
+  grid.append(interchangeTable(doc, sheet));
   if (sheet.objectives.length) grid.append(objectivesTable(doc, sheet));
   sc.el.append(grid);
 
-  const sum = [["Lines", sheet.lines_total], ["Interchanges", sheet.interchanges_total]];
-  if (sheet.objectives.length) sum.push(["Objectives", sheet.objectives_total]);
+  const sum = [["Lines", sheet.lines_total, "lines"]];
+  for (const t of tracks) sum.push([t.label, t.points, `track-${t.id}`]);
+  sum.push(["Interchanges", sheet.interchanges_total, "interchanges"]);
+  if (sheet.objectives.length) sum.push(["Objectives", sheet.objectives_total, "objectives"]);
   const final = h(doc, "div", { class: "nsb-final" });
-  sum.forEach(([label, v], i) => {
+  sum.forEach(([label, v, part], i) => {
     if (i) final.append(h(doc, "span", { class: "nsb-op", text: "+" }));
-    final.append(h(doc, "span", { class: "nsb-term" }, h(doc, "small", { text: label }),
-      h(doc, "span", { text: String(v) })));
+    final.append(h(doc, "span", { class: "nsb-term", "data-final": part },
+      h(doc, "small", { text: label }), h(doc, "span", { text: String(v) })));
   });
   final.append(h(doc, "span", { class: "nsb-op", text: "=" }),
     h(doc, "span", { class: "nsb-term nsb-total" },
@@ -197,7 +267,7 @@ export function updateScoreSheet(sc, scores, turn, pencils, currentPencil = "") 
   if (sheet.final && sheet.assessment) {
     const a = sheet.assessment;
     sc.el.append(h(doc, "div", { class: "nsb-assessment", role: "note" },
-      h(doc, "h4", { text: "The City administration's assessment" }),
+      h(doc, "h4", { text: rs.assessment_title }),
       h(doc, "p", { class: "nsb-assessment-score", text: a.handicap
         ? `${sheet.total} − ${a.handicap} (advanced-game handicap) = ${a.rated_score} points: `
           + `${a.band}` : `${a.rated_score} points: ${a.band}` }),

@@ -1,4 +1,5 @@
-// Station symbols and the small icons (Bear, Crown, Joker, Double Switch), as SVG path data.
+// Station symbols and the small icons (line icons, Joker, switch, tourist star), as SVG path
+// data.
 // Every function takes a centre and a size so the same shapes serve the map and the cards.
 import { r2 } from "./dom.js";
 
@@ -28,6 +29,11 @@ export function symbolPath(symbol, cx, cy, r) {
       return polygon(cx, cy + r * 0.18, r * 1.18, 3, -Math.PI / 2);
     case "pentagon":
       return polygon(cx, cy + r * 0.06, r * 1.02, 5, -Math.PI / 2);
+    case "any": { // matches every card: a slightly larger circle, drawn with a "?" inside
+      const a = r * 1.0;
+      return `M${r2(cx - a)},${r2(cy)}a${r2(a)},${r2(a)} 0 1,0 ${r2(2 * a)},0`
+        + `a${r2(a)},${r2(a)} 0 1,0 ${r2(-2 * a)},0Z`;
+    }
     case "circle":
     default: {
       const a = r * 0.92;
@@ -83,7 +89,13 @@ export function switchPath(cx, cy, s) {
     + `L${r2(cx + s)},${r2(cy - s * 0.7)}M${r2(cx - s * 0.2)},${r2(cy)}L${r2(cx + s)},${r2(cy + s * 0.7)}`;
 }
 
-/** Path data for a line's icon ("bear" or "crown"). */
+/** The line icons known by name: a ruleset's line or card kind may name one. */
+export const ICONS = { bear: bearPath, crown: crownPath };
+
+/** True when `name` has an icon. */
+export const hasIcon = (name) => Object.prototype.hasOwnProperty.call(ICONS, name);
+
+/** Path data for a line's icon ("bear" or "crown"; unknown names get the bear). */
 export function lineIconPath(line, cx, cy, s) {
-  return line === "crown" ? crownPath(cx, cy, s) : bearPath(cx, cy, s);
+  return (hasIcon(line) ? ICONS[line] : bearPath)(cx, cy, s);
 }

@@ -3,9 +3,11 @@
 // every listener it added.
 import { h, now } from "./dom.js";
 import { readAll, readMap, readSheet, readTurn, readHints, readScores, readNotice } from "./normalize.js";
-import { createMapSvg, drawStatic, drawSheet, drawHighlights, pencilTable } from "./map.js";
+import { createMapSvg, drawStatic, drawSheet, drawHighlights, pencilTable, symbolWords }
+  from "./map.js";
 import { drawOverlay, overlayRounds } from "./overlay.js";
-import { analyse, decideClick, highlightSets, candidates, step } from "./interaction.js";
+import { analyse, decideClick, highlightSets, candidates, readingOrder, step }
+  from "./interaction.js";
 import { createToolbar, updateToolbar, createPanel, updatePanel, updateNow } from "./cards.js";
 import { createScoreSheet, updateScoreSheet } from "./scoresheet.js";
 import { serializeSvg, svgToPngBase64, download } from "./export.js";
@@ -43,10 +45,8 @@ export function createView(model, el, store) {
       "data-action": "overlay-round", "data-round": n, "aria-label": `Overlay: round ${n}`,
       "aria-pressed": "false", text: String(n) }));
   }
-  const caption = h(doc, "div", { class: "nsb-caption", hidden: true }, roundPicker,
-    h(doc, "p", { text: "Tinted: the districts the round's line passes through. Haloed: its "
-      + "stations in the best district (dashed outline). +10: connected start stations. "
-      + "Interchanges show their points (S-Bahn ×2). Hover a score-sheet box to see one term." }));
+  const legend = h(doc, "p", { class: "nsb-legend" });
+  const caption = h(doc, "div", { class: "nsb-caption", hidden: true }, roundPicker, legend);
   const live = h(doc, "div", { class: "nsb-sr-only", "aria-live": "polite" });
   const mapBox = h(doc, "div", { class: "nsb-mapbox" }, svg, placeholder, caption, live);
   const panel = createPanel(doc);
@@ -99,6 +99,9 @@ export function createView(model, el, store) {
     const names = (ids) => ids.map((i) => (turn.players[i] || {}).name || `Player ${i + 1}`)
       .join(", ");
     if (turn.game_over) return "Game over. New game starts another one.";
+    if (powerMode()) {
+      return `Click a station of your line for the ${hints.power.title} power (Esc cancels).`;
+    }
     if (turn.phase === "reveal") {
       return turn.can_reveal ? "Reveal the next card (R)."
         : `Waiting for ${names(turn.waiting_for) || "the other players"}.`;
@@ -131,14 +134,15 @@ export function createView(model, el, store) {
     svg.style.display = "";
     placeholder.hidden = true;
     pencils = pencilTable(st.map);
-    geo = drawStatic(svg, layers, st.map, pencils);
+    geo = drawStatic(svg, layers, st.map, pencils, st.info.ruleset);
+    legend.textContent = st.info.ruleset.overlay_caption;
     svg.setAttribute("aria-label", `${st.map.title} map. Arrow keys or Tab move between the `
       + "highlighted stations, Enter picks, Escape cancels.");
   }
 
   function drawSheetLayer() {
     if (!geo) return;
-    drawSheet(layers, st.map, geo, st.sheet, pencils);
+    drawSheet(layers, st.map, geo, st.sheet, pencils, st.info.ruleset);
   }
 
   function drawOverlayLayer() {
@@ -155,13 +159,23 @@ export function createView(model, el, store) {
     }
   }
 
+  // The pencil power that names a station (London's circle) waits for that station.
+  function powerMode() {
+    const p = st.hints.power;
+    return Boolean(store.state.power && p && p.station && p.usable && p.id === store.state.power);
+  }
+
   function hlState() {
     const sel = store.state.selected;
+    const error = !ui.local && st.notice.level === "error" ? st.notice.station : null;
+    if (powerMode()) {
+      return { origins: [], targets: [], faint: [], selected: null, power: st.hints.power.stations,
+        focus: ui.cursor, ghost: null, error };
+    }
     const hl = highlightSets(st.hints, sel, store.state.choose);
     const pointer = ui.hover !== null ? ui.hover : ui.cursor;
     const ghost = hl.selected !== null && pointer !== null && hl.targets.includes(pointer)
       ? [hl.selected, pointer] : null;
-    const error = !ui.local && st.notice.level === "error" ? st.notice.station : null;
     return { ...hl, focus: ui.cursor, ghost, error };
   }
 
@@ -174,16 +188,16 @@ export function createView(model, el, store) {
 
   function drawPanel() {
     updatePanel(panel, st, pencils);
-    updateNow(nowCards, st.turn);
+    updateNow(nowCards, st.turn, st.info.ruleset);
   }
 
   function drawToolbar() {
     updateToolbar(toolbar, st, { overlay: store.state.overlay, armedNewGame: ui.armedNewGame,
-      exporting: ui.exporting });
+      exporting: ui.exporting, powerMode: powerMode() });
   }
 
   function drawScores() {
-    updateScoreSheet(score, st.scores, st.turn, pencils, st.sheet.pencil);
+    updateScoreSheet(score, st.scores, st.turn, pencils, st.sheet.pencil, st.info.ruleset);
   }
 
   function renderAll() {
@@ -215,9 +229,15 @@ export function createView(model, el, store) {
     if (sel !== null && !origins.has(sel)) patch.selected = null;
     const ch = store.state.choose;
     if (ch && !ch.origins.every((o) => origins.has(o))) patch.choose = null;
+    if (store.state.power && !powerMode()) patch.power = null;
     if (Object.keys(patch).length) store.set(patch);
-    if (ui.cursor !== null && !candidates(st.map, st.hints, store.state.selected,
-      store.state.choose).includes(ui.cursor)) ui.cursor = null;
+    if (ui.cursor !== null && !cands().includes(ui.cursor)) ui.cursor = null;
+  }
+
+  // What the keyboard steps through: the stations a station power may name, else the moves'.
+  function cands(A) {
+    if (powerMode()) return readingOrder(st.map, st.hints.power.stations);
+    return candidates(st.map, st.hints, store.state.selected, store.state.choose, A);
   }
 
   const updaters = {
@@ -305,6 +325,19 @@ export function createView(model, el, store) {
 
   function onStation(i, viaKeyboard = false) {
     if (!st.map || !st.map.okStation(i)) return;
+    if (powerMode()) {
+      // Python decides; a station it lists ends the choice, another one keeps it (and the
+      // notice says why it cannot be named).
+      const p = st.hints.power;
+      ui.local = null;
+      drawNotice();
+      send({ type: "power", power: p.id, station: i });
+      if (p.stations.includes(i)) {
+        ui.cursor = null;
+        store.set({ power: null });
+      }
+      return;
+    }
     const A = analyse(st.hints);
     const d = decideClick(i, store.state.selected, st.hints, A);
     const label = st.map.stations[i].label;
@@ -359,6 +392,19 @@ export function createView(model, el, store) {
       case "undo":
         send({ type: "undo" });
         break;
+      case "power": {
+        const p = st.hints.power;
+        if (!p) break;
+        if (p.station) { // choose the station on the map next (the button again cancels)
+          const on = store.state.power === p.id;
+          ui.cursor = null;
+          store.set({ power: on ? null : p.id, selected: null, choose: null });
+          announce(on ? "Power cancelled." : `${p.title}: click a station of your line.`);
+        } else {
+          send({ type: "power", power: p.id });
+        }
+        break;
+      }
       case "overlay":
         store.set({ overlay: !store.state.overlay });
         break;
@@ -521,7 +567,9 @@ export function createView(model, el, store) {
     const role = i === sel ? "selected line end, Enter cancels"
       : sel !== null ? "Enter draws a section to it"
         : st.hints.origins.includes(i) ? "line end, Enter selects" : "Enter draws a section to it";
-    return `${stn.label} ${stn.symbol}: ${role}`;
+    if (powerMode()) return `${stn.label} ${symbolWords(stn.symbol)}: Enter names it for the `
+      + `${st.hints.power.title} power`;
+    return `${stn.label} ${symbolWords(stn.symbol)}: ${role}`;
   }
 
   function onKey(e) {
@@ -530,7 +578,7 @@ export function createView(model, el, store) {
     const onMap = e.target === svg;
     if (onMap && st.map) {
       if (e.key === "Tab" || e.key in { ArrowUp: 1, ArrowDown: 1, ArrowLeft: 1, ArrowRight: 1 }) {
-        const list = candidates(st.map, st.hints, store.state.selected, store.state.choose);
+        const list = cands();
         const next = step(st.map, list, ui.cursor, e.key, e.shiftKey);
         if (e.key === "Tab" && next === null) {
           ui.cursor = null; // let the focus leave the map: no keyboard trap
@@ -553,16 +601,25 @@ export function createView(model, el, store) {
         return;
       }
       if (e.key === "Escape") {
-        if (store.state.selected !== null || store.state.choose || ui.cursor !== null) {
+        if (store.state.selected !== null || store.state.choose || ui.cursor !== null
+          || store.state.power) {
           e.preventDefault();
           e.stopPropagation();
           ui.cursor = null;
           if (store.state.choose) showLocal(null);
-          if (!store.set({ selected: null, choose: null })) safely("highlights", drawHighlightLayer);
+          if (!store.set({ selected: null, choose: null, power: null })) {
+            safely("highlights", drawHighlightLayer);
+          }
           announce("Selection cancelled.");
         }
         return;
       }
+    }
+    if (e.key === "Escape" && store.state.power) { // a power waiting for its station
+      e.preventDefault();
+      store.set({ power: null });
+      announce("Power cancelled.");
+      return;
     }
     if (tag === "input" || tag === "textarea" || tag === "select" || e.shiftKey) return;
     const action = KEYS[e.key];

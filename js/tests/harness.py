@@ -4,7 +4,8 @@ Playwright serves a made-up origin (http://nsb.test/) from memory with ``page.ro
 ES-module loading is used and nothing touches the network. Used by
 ``tests/test_frontend_browser.py``; run directly to take screenshots::
 
-    python js/tests/harness.py docs/img          # widget-light.png, widget-dark.png, ...
+    python js/tests/harness.py docs/img          # widget-light.png, widget-dark.png,
+                                                 # widget-overlay.png, widget-london.png
     python js/tests/harness.py --bench           # render / update times in Chromium
 """
 
@@ -97,16 +98,19 @@ def screenshots(out_dir: Path) -> list[Path]:
     from playwright.sync_api import sync_playwright
 
     out_dir.mkdir(parents=True, exist_ok=True)
-    shots = [("widget-light.png", "modules", "light", False),
-             ("widget-dark.png", "double_switch", "dark", False),
-             ("widget-overlay.png", "solo_end", "light", True)]
+    shots = [("widget-light.png", "modules", "light", "select"),
+             ("widget-dark.png", "double_switch", "dark", "select"),
+             ("widget-overlay.png", "solo_end", "light", "overlay"),
+             ("widget-london.png", "london_circle", "light", "power")]
     written = []
     with sync_playwright() as pw:
         browser = launch(pw)
-        for name, fixture, theme, overlay in shots:
+        for name, fixture, theme, action in shots:
             page = open_page(browser, fixture, theme)
-            if overlay:
+            if action == "overlay":
                 page.get_by_label("Teaching overlay", exact=True).click()
+            elif action == "power":  # London: the circle power waiting for its station
+                page.locator("button[data-action='power']").click()
             else:
                 # show a selection: click the first highlighted line end
                 first = page.evaluate("h.model.get('hints').origins[0]")

@@ -7,8 +7,8 @@ arithmetic on the stored float values (:class:`fractions.Fraction`), so they are
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 import math
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 Point = tuple[int, int]

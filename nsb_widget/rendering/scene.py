@@ -74,7 +74,8 @@ def sheet_scene(game: Game, player: int) -> dict[str, Any]:
     with ``pencil`` an index into the map's pencils, ``line`` an index into the map's lines
     (Berlin: 0 Bear / 1 Crown; London has one line), ``round`` 1-4 and ``flags`` bit 0 =
     S-Bahn (drawn for a Berlin Joker), bit 1 = parallel track. ``circled`` lists the stations
-    circled with London's circle power."""
+    circled with London's circle power, ``circled_by`` the same as ``[station, pencil]`` rows
+    (the pencil of the round it was circled in)."""
     sheet = game.sheets[player]
     pencil_index = {p.id: i for i, p in enumerate(game.map.pencils)}
     sections = [
@@ -82,6 +83,14 @@ def sheet_scene(game: Game, player: int) -> dict[str, Any]:
          d.round + 1, int(d.sbahn) | (int(d.parallel) << 1)]
         for d in sheet.history
     ]
+    # Who circled each circled station: the pencil of the scored round that counted it twice,
+    # else (circled this round) the current pencil.
+    circled_by: dict[int, int] = {}
+    for line in sheet.round_lines:
+        for i in iter_bits(line.doubled & sheet.circled):
+            circled_by.setdefault(i, pencil_index[line.pencil])
+    for i in iter_bits(sheet.circled):
+        circled_by.setdefault(i, pencil_index.get(sheet.pencil, 0))
     counts = colour_counts(game.map, sheet.colour_stations.values())
     interchanges = [[i, n] for i, n in enumerate(counts) if n >= 2]
     in_round = not game.is_over
@@ -99,6 +108,7 @@ def sheet_scene(game: Game, player: int) -> dict[str, Any]:
         "sections": sections,
         "sbahn": iter_bits(sheet.sbahn),
         "circled": iter_bits(sheet.circled),
+        "circled_by": [[i, circled_by[i]] for i in iter_bits(sheet.circled)],
         "interchanges": interchanges,
         "lines": lines,
         "joined": sheet.joined,

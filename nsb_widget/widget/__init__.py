@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["BerlinWidget"]
+__all__ = ["BerlinWidget", "NsbWidget"]
 
 
 def __getattr__(name: str) -> Any:
-    if name == "BerlinWidget":
+    if name in ("BerlinWidget", "NsbWidget"):  # NsbWidget: the same class, for every city
         from .widget import BerlinWidget
 
         return BerlinWidget

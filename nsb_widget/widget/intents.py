@@ -58,6 +58,14 @@ class SelectPlayerIntent:
 
 
 @dataclass(frozen=True)
+class PowerIntent:
+    """Use the pencil power the shown player holds; ``station`` for a power that names one."""
+
+    power: str
+    station: int | None = None
+
+
+@dataclass(frozen=True)
 class ExportResultIntent:
     """The front end's answer to an export request."""
 
@@ -69,7 +77,9 @@ class ExportResultIntent:
 
 
 Intent = (RevealIntent | DrawIntent | PassIntent | UndoIntent | NewGameIntent
-          | SelectPlayerIntent | ExportResultIntent)
+          | SelectPlayerIntent | PowerIntent | ExportResultIntent)
+#: Longest power id accepted (the ids are short words like "double").
+MAX_POWER_ID = 40
 _SIMPLE: dict[str, Callable[[], Intent]] = {
     "reveal": RevealIntent, "pass": PassIntent, "undo": UndoIntent, "new_game": NewGameIntent}
 
@@ -135,4 +145,9 @@ def parse_intent(content: object, stations: int, players: int, shown_player: int
         )
     if kind == "select_player":
         return SelectPlayerIntent(_int(content, "player", 0, players - 1))
+    if kind == "power":
+        power = content.get("power")
+        if not isinstance(power, str) or not power or len(power) > MAX_POWER_ID:
+            raise IntentError(f"'power' must be a power's name, got {_describe(power)}")
+        return PowerIntent(power, _int(content, "station", 0, stations - 1, optional=True))
     raise IntentError(f"unknown message type {_describe(kind)}")

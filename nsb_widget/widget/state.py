@@ -9,14 +9,61 @@ from collections.abc import Collection
 from dataclasses import asdict
 from typing import Any
 
+from ..bitset import iter_bits
+from ..errors import Illegality
 from ..rendering.scene import sheet_scene
 from ..rules.game import Game, Phase
+from ..scoring.model import Bonus, LineScore, RoundScore
+
+#: How the built-in rulesets' cards and score terms look in the widget, where the ruleset's
+#: ``describe()`` does not say it: keys it gives win over these. (They belong in the rulesets'
+#: ``describe()``; kept here until they move.) Everything the front end draws comes from this
+#: description, never from the map's name.
+_DEFAULT_CAPTION = ("Tinted: the districts the round's line passes through. Haloed: its stations "
+                    "in the best district (dashed outline). Interchanges show their points. "
+                    "Hover a score-sheet box to see one term.")
+
+
+def ruleset_look(game: Game) -> dict[str, Any]:
+    """The ruleset's description for the front end (``game.ruleset.describe(game)``), completed
+    with defaults and what follows from its deck: ``card_kinds`` (id, label, icon, color from
+    the description's ``kind_colors``), ``switch_card`` (its text, kind and name),
+    ``round_end_kinds``, ``joker_label``/``joker_mark``, ``bonus_short``, ``assessment_title``
+    and ``overlay_caption``."""
+    ruleset = game.ruleset
+    described = ruleset.describe(game)
+    labels = dict(described.get("count_labels", {}))
+    colors = described.get("kind_colors", {})
+    line_ids = set(ruleset.line_ids)
+    switch = next((c for c in ruleset.deck if getattr(c, "is_double_switch", False)), None)
+    kinds: list[str] = []
+    for card in ruleset.deck:
+        if card.kind not in kinds:
+            kinds.append(str(card.kind))
+    switch_name = described.get("switch_name", "Switch")
+    described.setdefault("card_kinds", [
+        {"id": kind,
+         "label": labels.get(kind) or (switch_name if switch is not None and kind == switch.kind
+                                       else kind.replace("_", " ").title()),
+         "icon": kind if kind in line_ids else None,
+         "color": colors.get(kind)}
+        for kind in kinds
+    ])
+    described.setdefault("switch_card", None if switch is None else {
+        "text": str(switch), "kind": str(switch.kind), "name": switch_name})
+    described.setdefault("round_end_kinds", list(described.get("count_names", [])))
+    described.setdefault("joker_label", "Joker")
+    described.setdefault("joker_mark", "")
+    described.setdefault("bonus_short", {})
+    described.setdefault("assessment_title", "Solo assessment")
+    described.setdefault("overlay_caption", _DEFAULT_CAPTION)
+    return described
 
 
 def game_info_state(game: Game, bots: Collection[int] = ()) -> dict[str, Any]:
     """What stays fixed for the whole game: the ruleset's description, its module cards,
     the players (sent once a game)."""
-    described = game.ruleset.describe(game)
+    described = ruleset_look(game)
     return {
         "players": [{"name": game.setup.names[p], "bot": p in bots}
                     for p in range(game.players)],
@@ -32,8 +79,7 @@ def turn_state(
     game: Game, player: int, announcement: str | None = None
 ) -> dict[str, Any]:
     """The shared table: round, cards, remaining stack, players' progress."""
-    remaining = dict.fromkeys(map(str, game.ruleset.count_names), 0)
-    remaining["double_switch"] = 0
+    remaining = {str(card.kind): 0 for card in game.ruleset.deck}  # every kind, in deck order
     for card in game.stack:
         remaining[card.kind] = remaining.get(card.kind, 0) + 1
     counts = game.line_cards_revealed
@@ -61,16 +107,63 @@ def turn_state(
     }
 
 
-def hints_state(game: Game, player: int) -> dict[str, Any]:
-    """What the shown player may do now: open lines and every legal section."""
+def hints_state(game: Game, player: int, bots: Collection[int] = ()) -> dict[str, Any]:
+    """What the shown player may do now: open lines, every legal section, the pencil power."""
     slots = game.slots(player)
     moves = [[slots[p.slot].line, p.origin, p.target] for p in game.plans(player)]
     return {
         "player": player,
         "open_lines": [str(line) for line in game.open_lines(player)],
-        "double_switch": game.is_double_switch and game.phase is Phase.DRAW,
+        # sections may start at any station of a line (a switch card or power)
+        "double_switch": any(slot.anywhere for slot in slots),
         "origins": sorted({m[1] for m in moves}),
         "moves": moves,
+        "notes": [slot.wants for slot in slots if slot.tag],
+        "power": power_state(game, player, player in bots),
+    }
+
+
+def power_state(game: Game, player: int, bot: bool = False) -> dict[str, Any] | None:
+    """The pencil power the player holds this round, and whether it may be used now (``None``
+    without one). A power that names a station lists the stations it may name now."""
+    if game.is_over:
+        return None
+    held = game.power(player)
+    if held is None:
+        return None
+    power = str(held)
+    info: dict[str, Any] = next((p for p in game.ruleset.describe(game).get("powers", [])
+                                 if p.get("id") == power), {})
+    names_station = bool(info.get("station"))
+    stations: list[int] = []
+    problem: Illegality | None
+    if bot:
+        problem = None
+    elif names_station:
+        labels = game.map.labels
+        sheet = game.sheets[player]
+        on_lines = 0
+        for line in range(len(sheet.line_ids)):
+            on_lines |= sheet.members(line)
+        problem = None
+        for i in iter_bits(on_lines):
+            why = game.why_power_illegal(power, labels[i], player=player)
+            if why is None:
+                stations.append(i)
+            elif problem is None:
+                problem = why
+    else:
+        problem = game.why_power_illegal(power, player=player)
+    usable = not bot and (bool(stations) if names_station else problem is None)
+    return {
+        "id": power,
+        "title": str(info.get("title", power.title())),
+        "text": str(info.get("text", "")),
+        "station": names_station,
+        "usable": usable,
+        "reason": None if usable else (
+            "played by a bot" if bot else problem.message if problem else "not now"),
+        "stations": stations,
     }
 
 
@@ -94,36 +187,47 @@ def scores_state(game: Game, player: int) -> dict[str, Any]:
     def districts(names: tuple[str, ...]) -> list[int]:
         return [district[name] for name in names]
 
+    def bonus(b: Bonus) -> dict[str, Any]:
+        # The label is the ruleset's (game_info ruleset.bonus_labels): not sent every move.
+        out: dict[str, Any] = {"id": b.id, "count": b.count, "points_each": b.points_each,
+                               "points": b.points}
+        if b.sections:
+            out["sections"] = sections(b.sections)
+        return out
+
+    def line(ls: LineScore) -> dict[str, Any]:
+        # Empty lists, a multiplier of 1 and a zero connected bonus are left out (the front
+        # end reads them as the defaults), to keep each move's update small.
+        out: dict[str, Any] = {
+            "lines": list(ls.lines), "stations": stations(ls.stations),
+            "districts": districts(ls.districts),
+            "district_count": ls.district_count,
+            "best_districts": districts(ls.best_districts),
+            "best_count": ls.best_count,
+            "station_count": ls.station_count,
+            "score": ls.score,
+            "bonuses": [bonus(b) for b in ls.bonuses],
+        }
+        if ls.outer_districts:
+            out["outer_districts"] = districts(ls.outer_districts)
+        if ls.station_multiplier != 1:
+            out["station_multiplier"] = ls.station_multiplier
+        if ls.connected_bonus:
+            out["connected_bonus"] = ls.connected_bonus
+        if ls.doubled_stations:
+            out["doubled_stations"] = stations(ls.doubled_stations)
+        return out
+
+    def round_score(rs: RoundScore) -> dict[str, Any]:
+        out: dict[str, Any] = {"round": rs.round, "pencil": rs.pencil, "effect": rs.effect,
+                               "connected": rs.connected, "score": rs.score,
+                               "lines": [line(ls) for ls in rs.lines]}
+        if rs.tourist_sites:
+            out["tourist_sites"] = stations(rs.tourist_sites)
+        return out
+
     return {
-        "rounds": [
-            {
-                "round": rs.round, "pencil": rs.pencil, "effect": rs.effect,
-                "connected": rs.connected, "score": rs.score,
-                "tourist_sites": stations(rs.tourist_sites),
-                "lines": [
-                    {
-                        "lines": list(ls.lines), "stations": stations(ls.stations),
-                        "districts": districts(ls.districts),
-                        "outer_districts": districts(ls.outer_districts),
-                        "district_count": ls.district_count,
-                        "best_districts": districts(ls.best_districts),
-                        "best_count": ls.best_count,
-                        "station_multiplier": ls.station_multiplier,
-                        "station_count": ls.station_count,
-                        "connected_bonus": ls.connected_bonus, "score": ls.score,
-                        "bonuses": [
-                            {"id": b.id, "label": b.label, "count": b.count,
-                             "points_each": b.points_each, "points": b.points,
-                             "sections": sections(b.sections)}
-                            for b in ls.bonuses
-                        ],
-                        "doubled_stations": stations(ls.doubled_stations),
-                    }
-                    for ls in rs.lines
-                ],
-            }
-            for rs in sheet.rounds
-        ],
+        "rounds": [round_score(rs) for rs in sheet.rounds],
         "lines_total": sheet.lines_total,
         "interchanges": [
             {"colours": t.colours, "stations": stations(t.stations), "sbahn": stations(t.sbahn),
@@ -137,8 +241,8 @@ def scores_state(game: Game, player: int) -> dict[str, Any]:
             for o in sheet.objectives
         ],
         "objectives_total": sheet.objectives_total,
-        "tracks": [{"id": t.id, "label": t.label, "count": t.count, "values": list(t.values),
-                    "points": t.points} for t in sheet.tracks],
+        # A track's label and values are the ruleset's (game_info ruleset.tracks).
+        "tracks": [{"id": t.id, "count": t.count, "points": t.points} for t in sheet.tracks],
         "tracks_total": sheet.tracks_total,
         "total": sheet.total,
         "tiebreak": sheet.tiebreak,

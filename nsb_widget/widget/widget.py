@@ -31,6 +31,7 @@ from .intents import (
     IntentError,
     NewGameIntent,
     PassIntent,
+    PowerIntent,
     RevealIntent,
     SelectPlayerIntent,
     UndoIntent,
@@ -42,15 +43,16 @@ STATIC = Path(__file__).parent / "static"
 #: The synced traits: written by Python only. A write from the front end is refused.
 SYNCED = frozenset({"map_data", "game_info", "sheet", "turn", "hints", "scores", "notice"})
 log = logging.getLogger(__name__)
-_LINES = ("bear", "crown")
 
 
 class BerlinWidget(anywidget.AnyWidget):
-    """Play a game of Next Station: Berlin by clicking its map.
+    """Play a game of Next Station (Berlin or London, by the game's map) by clicking its map.
 
     ``BerlinWidget(game, player=0, bots={1: "greedy"})`` shows ``player``'s sheet; players
     listed in ``bots`` are played by bots as soon as a card is revealed. Without a game, a new
-    solo game is started.
+    solo Berlin game is started. The front end draws what the game's ruleset describes (its
+    cards, score terms and pencil powers), so the same widget plays every city. Also available
+    as :data:`NsbWidget`.
     """
 
     _esm = STATIC / "widget.js"
@@ -175,7 +177,7 @@ class BerlinWidget(anywidget.AnyWidget):
         game, player = self._game, self._player
         self.game_info = game_info_state(game, self._bots)
         self.sheet = sheet_state(game, player)
-        self.hints = hints_state(game, player)
+        self.hints = hints_state(game, player, self._bots)
         self.scores = scores_state(game, player)
         self.turn = turn_state(game, player, self._announcement)
 
@@ -233,8 +235,8 @@ class BerlinWidget(anywidget.AnyWidget):
                                   self._player, self._game.ruleset.line_ids)
             before = self._notice_id
             self._dispatch(intent)
-            if self._notice_id == before and self.notice.get("level") == "error":
-                self._notify("info", "")  # the action worked: clear the last error
+            if self._notice_id == before and self.notice.get("level") in ("error", "success"):
+                self._notify("info", "")  # the action worked: clear the last error or news
         except IllegalMoveError as exc:
             self._notify("error", exc.illegality.message, exc.reason.value)
         except NsbError as exc:
@@ -245,7 +247,8 @@ class BerlinWidget(anywidget.AnyWidget):
 
     def _dispatch(self, intent: object) -> None:
         game, player = self._game, self._player
-        if isinstance(intent, DrawIntent | PassIntent | UndoIntent) and player in self._bots:
+        if (isinstance(intent, DrawIntent | PassIntent | UndoIntent | PowerIntent)
+                and player in self._bots):
             raise NsbError(f"{game.setup.names[player]} is played by a bot")
         if isinstance(intent, RevealIntent):
             game.reveal()
@@ -259,6 +262,8 @@ class BerlinWidget(anywidget.AnyWidget):
             self.new_game()
         elif isinstance(intent, SelectPlayerIntent):
             self.show_player(intent.player)
+        elif isinstance(intent, PowerIntent):
+            self._use_power(intent)
         elif isinstance(intent, ExportResultIntent):
             callback = self._exports.pop(intent.id, None)
             if callback is None:
@@ -267,15 +272,32 @@ class BerlinWidget(anywidget.AnyWidget):
                 raise NsbError(f"the {intent.format.upper()} export failed: {intent.error}")
             callback(intent.format, intent.data)
 
+    def _use_power(self, intent: PowerIntent) -> None:
+        game, player = self._game, self._player
+        station = None if intent.station is None else game.map.labels[intent.station]
+        problem = game.why_power_illegal(intent.power, station, player=player)
+        if problem is not None:
+            self._notify("error", problem.message, problem.reason.value, intent.station)
+            return
+        info = self.hints.get("power") or {}
+        title = info.get("title") or intent.power
+        game.use_power(intent.power, station, player=player)
+        where = f" on {station}" if station else ""
+        self._notify("success", f"{title} power used{where}.")
+
     def _draw(self, intent: DrawIntent) -> None:
         game, player = self._game, self._player
+        ruleset = game.ruleset
         labels = game.map.labels
         target = labels[intent.target]
+        # Moves carry the ruleset's line value (None where a round has one line).
+        line = (None if intent.line is None
+                else ruleset.line_value(ruleset.line_ids.index(intent.line)))
         candidates = [
             m for m in game.legal_moves(player)
             if m.target == target
             and (intent.origin is None or m.origin == labels[intent.origin])
-            and (intent.line is None or m.line == intent.line)
+            and (intent.line is None or m.line == line)
         ]
         origins = {m.origin for m in candidates}
         if len(origins) > 1:
@@ -302,3 +324,7 @@ class BerlinWidget(anywidget.AnyWidget):
         self._notice_id += 1
         self.notice = {"id": self._notice_id, "level": level, "text": text, "reason": reason,
                        "station": station}
+
+
+NsbWidget = BerlinWidget
+"""The widget under a city-neutral name (the same class)."""

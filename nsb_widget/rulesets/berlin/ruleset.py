@@ -247,6 +247,14 @@ class BerlinRuleset(Ruleset):
             "powers": [],
             "tracks": [],
             "bonus_labels": {"connected": "Start stations connected"},
+            "bonus_short": {"connected": "+10"},
+            "joker_label": "Joker + S-Bahn",
+            "joker_mark": "S",
+            "assessment_title": "The City administration's assessment",
+            "overlay_caption": "Tinted: the districts the round's line passes through. Haloed: "
+            "its stations in the best district (dashed outline). +10: connected start stations. "
+            "Interchanges show their points (S-Bahn ×2). Hover a score-sheet box to see one "
+            "term.",
             "assessment": [{"min": low, "band": band} for low, band, _ in BANDS],
             "effects": [{"round": i + 1, "id": e.value, "title": e.display_name, "text": e.text}
                         for i, e in enumerate(Effect(x) for x in setup.effects)],

@@ -338,6 +338,17 @@ class LondonRuleset(Ruleset):
             "tracks": [{"id": "tourist", "label": "Tourist sites",
                         "values": list(TOURIST_TRACK)}],
             "bonus_labels": {"thames": "Thames crossings"},
+            "bonus_short": {"thames": "Thames ×2"},
+            "kind_colors": {"underground": "#d6336c", "street": "#1c7ed6"},
+            "round_end_kinds": ["underground"],
+            "joker_label": "Joker",
+            "joker_mark": "",
+            "assessment_title": "Solo assessment",
+            "overlay_caption": "Tinted: the districts the round's line passes through. Haloed: "
+            "its stations in the best district (dashed outline); a double ring: the circled "
+            "station, counted twice. Thick blue: the Thames crossings (+2 each). Stars: the "
+            "tourist sites on the round's line. Interchanges show their points. Hover a "
+            "score-sheet box to see one term.",
             "assessment": [{"min": low, "band": band} for low, band, _ in BANDS],
             "objectives": [{"id": o.value, "text": o.text}
                            for o in (LondonObjective(x) for x in setup.objectives)],

@@ -3,7 +3,7 @@
 // src/store.js
 function createStore() {
   const subscribers = /* @__PURE__ */ new Set();
-  const state = { overlay: false, overlayRound: null, selected: null, choose: null };
+  const state = { overlay: false, overlayRound: null, selected: null, choose: null, power: null };
   return {
     state,
     set(patch) {
@@ -69,9 +69,11 @@ var int = (v, d = 0) => Number.isInteger(v) ? v : d;
 var str = (v, d = "") => typeof v === "string" ? v : d;
 var bool = (v) => v === true;
 var ints = (v) => arr(v).filter(Number.isInteger);
+var strs = (v) => arr(v).filter((x) => typeof x === "string");
 var LINES = ["bear", "crown"];
 var COLOUR = /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20}|(rgb|rgba|hsl|hsla)\([\d\s.,%]+\))$/;
 var colour = (v) => typeof v === "string" && COLOUR.test(v.trim()) ? v.trim() : "#777777";
+var cap = (w) => w ? w.charAt(0).toUpperCase() + w.slice(1) : "";
 function readMap(v) {
   if (!isObj(v) || !Array.isArray(v.stations)) return null;
   const width = Math.max(1, int(v.width, 10));
@@ -86,6 +88,7 @@ function readMap(v) {
       y: num(o.y, NaN),
       symbol: str(o.symbol, "circle"),
       district: int(o.district, -1),
+      tourist: bool(o.tourist),
       start
     };
   });
@@ -97,11 +100,14 @@ function readMap(v) {
     color: colour(p.color)
   }));
   const points = (loop) => arr(loop).filter((p) => Array.isArray(p) && p.length >= 2 && Number.isFinite(p[0]) && Number.isFinite(p[1]));
+  const lines = strs(v.lines);
+  const byIndex = arr(v.sections).map((row) => Array.isArray(row) && okStation(row[0]) && okStation(row[1]) ? [row[0], row[1]] : null);
   return {
     id: str(v.id, "map"),
     title: str(v.title, "Map"),
     width,
     height,
+    lines: lines.length ? lines : LINES,
     pencils,
     districts: arr(v.districts).filter(isObj).map((d, i) => ({
       index: i,
@@ -111,17 +117,22 @@ function readMap(v) {
       label_at: points([d.label_at])[0] || null,
       stations: ints(d.stations).filter(okStation)
     })),
-    river: isObj(v.river) ? { name: str(v.river.name), polyline: points(v.river.polyline) } : null,
+    river: isObj(v.river) ? {
+      name: str(v.river.name),
+      polyline: points(v.river.polyline),
+      crossings: ints(v.river.crossings).filter((i) => byIndex[i])
+    } : null,
     stations,
     okStation,
-    sections: arr(v.sections).filter((row) => Array.isArray(row) && okStation(row[0]) && okStation(row[1]))
+    sectionEnds: (i) => Number.isInteger(i) && byIndex[i] || null,
+    sections: byIndex.filter(Boolean)
   };
 }
 function readSheet(v, map) {
   const o = obj(v);
   const ok = (i) => map ? map.okStation(i) : Number.isInteger(i);
   const lines = {};
-  for (const name of LINES) {
+  for (const name of map ? map.lines : LINES) {
     const l = obj(obj(o.lines)[name]);
     lines[name] = {
       stations: ints(l.stations).filter(ok),
@@ -143,30 +154,93 @@ function readSheet(v, map) {
       int(r[6], 0)
     ]),
     sbahn: ints(o.sbahn).filter(ok),
+    circled: ints(o.circled).filter(ok),
+    circled_by: arr(o.circled_by).filter((r) => Array.isArray(r) && ok(r[0])).map((r) => [r[0], int(r[1], -1)]),
     interchanges: arr(o.interchanges).filter((r) => Array.isArray(r) && ok(r[0])).map((r) => [r[0], int(r[1], 2)]),
     lines,
     joined: bool(o.joined)
   };
 }
-function readCard(c) {
+function readCard(c, rs = readRuleset(null)) {
   const text = str(c, "?").trim().toLowerCase();
   const words = text.split(/\s+/);
-  if (text === "double switch") {
-    return { text, line: null, symbol: null, joker: false, double_switch: true };
+  const sw = rs.switch_card;
+  if (sw ? text === sw.text : /switch$/.test(text)) {
+    return { text, kind: sw ? sw.kind : null, symbol: null, joker: false, switch: true };
   }
-  const line = LINES.includes(words[0]) ? words[0] : null;
+  const known = rs.kinds.has(words[0]) || !rs.card_kinds.length && words.length === 2;
+  const kind = known ? words[0] : null;
   const joker = words[1] === "joker";
+  return { text, kind, symbol: kind && !joker ? words[1] || null : null, joker, switch: false };
+}
+function readRuleset(v) {
+  const o = obj(v);
+  const labels = obj(o.count_labels);
+  const lines = arr(o.lines).filter(isObj).map((l) => ({ id: str(l.id), name: str(
+    l.name,
+    cap(str(l.id))
+  ) })).filter((l) => l.id);
+  const countNames = strs(o.count_names);
+  const deck = strs(o.deck).map((t) => t.trim().toLowerCase());
+  const sw = isObj(o.switch_card) && typeof o.switch_card.text === "string" ? {
+    text: o.switch_card.text.trim().toLowerCase(),
+    kind: str(o.switch_card.kind) || null,
+    name: str(o.switch_card.name, str(o.switch_name, "Switch"))
+  } : null;
+  const kinds = arr(o.card_kinds).filter(isObj).map((k) => ({
+    id: str(k.id),
+    label: str(k.label, cap(str(k.id))),
+    icon: typeof k.icon === "string" ? k.icon : null,
+    color: typeof k.color === "string" && COLOUR.test(k.color.trim()) ? k.color.trim() : null
+  })).filter((k) => k.id);
+  for (const name of countNames) {
+    if (!kinds.some((k) => k.id === name)) {
+      kinds.push({ id: name, label: str(labels[name], cap(name)), icon: null, color: null });
+    }
+  }
+  const kindOf = (text) => sw && text === sw.text ? sw.kind : text.split(/\s+/)[0];
+  const inDeck = {};
+  for (const text of deck) inDeck[kindOf(text)] = (inDeck[kindOf(text)] || 0) + 1;
+  const ends = strs(o.round_end_kinds);
   return {
-    text,
-    line,
-    symbol: line && !joker ? words[1] || null : null,
-    joker,
-    double_switch: false
+    name: str(o.name),
+    title: str(o.title),
+    lines,
+    count_names: countNames,
+    count_labels: Object.fromEntries(countNames.map((n) => [n, str(
+      labels[n],
+      (kinds.find((k) => k.id === n) || {}).label || cap(n)
+    )])),
+    cards_per_round_end: Math.max(1, int(o.cards_per_round_end, 5)),
+    round_end_kinds: ends.length ? ends : countNames,
+    deck,
+    in_deck: inDeck,
+    card_kinds: kinds,
+    kinds: new Map(kinds.map((k) => [k.id, k])),
+    switch_card: sw,
+    switch_name: str(o.switch_name, sw ? sw.name : "Switch"),
+    circle_name: str(o.circle_name),
+    joker_label: str(o.joker_label, "Joker"),
+    joker_mark: str(o.joker_mark),
+    powers: arr(o.powers).filter(isObj).map((p) => ({ id: str(p.id), title: str(
+      p.title,
+      cap(str(p.id))
+    ), text: str(p.text), station: bool(p.station) })).filter((p) => p.id),
+    pencil_powers: Object.fromEntries(Object.entries(obj(o.pencil_powers)).filter(([, x]) => typeof x === "string")),
+    tracks: arr(o.tracks).filter(isObj).map((t) => ({ id: str(t.id), label: str(
+      t.label,
+      cap(str(t.id))
+    ), values: ints(t.values) })).filter((t) => t.id),
+    bonus_labels: Object.fromEntries(Object.entries(obj(o.bonus_labels)).filter(([, x]) => typeof x === "string")),
+    bonus_short: Object.fromEntries(Object.entries(obj(o.bonus_short)).filter(([, x]) => typeof x === "string")),
+    assessment_title: str(o.assessment_title, "Solo assessment"),
+    overlay_caption: str(o.overlay_caption, "Tinted: the districts the round's line passes through. Haloed: its stations in the best district (dashed outline). Interchanges show their points. Hover a score-sheet box to see one term.")
   };
 }
 function readInfo(v) {
   const o = obj(v);
   return {
+    ruleset: readRuleset(o.ruleset),
     players: arr(o.players).filter(isObj).map((p, i) => ({
       name: str(p.name, `Player ${i + 1}`),
       bot: bool(p.bot)
@@ -188,16 +262,18 @@ function readTurn(v, info = readInfo(null)) {
   const round = int(o.round, 0);
   const gameOver = bool(o.game_over);
   const current = info.effects.find((e) => e.round === round);
+  const card = (c) => readCard(c, info.ruleset);
+  const counts = (x) => Object.fromEntries(Object.entries(x).map(([k, n]) => [k, int(n)]));
   return {
     round,
     turn: int(o.turn, 0),
     phase: str(o.phase, ""),
-    cards: arr(o.cards).map(readCard),
-    preview: typeof o.preview === "string" ? readCard(o.preview) : null,
-    round_turns: arr(o.round_turns).map((t) => arr(t).map(readCard)),
+    cards: arr(o.cards).map(card),
+    preview: typeof o.preview === "string" ? card(o.preview) : null,
+    round_turns: arr(o.round_turns).map((t) => arr(t).map(card)),
     last_turn: bool(o.last_turn),
-    revealed: { bear: int(rev.bear), crown: int(rev.crown) },
-    remaining: { bear: int(rem.bear), crown: int(rem.crown), double_switch: int(rem.double_switch) },
+    revealed: counts(rev),
+    remaining: counts(rem),
     effect: current && !gameOver ? { id: current.id, title: current.title, text: current.text } : null,
     effects: info.effects.map((e) => ({ ...e, used: e.round < round || gameOver })),
     objectives: info.objectives,
@@ -219,13 +295,26 @@ function readTurn(v, info = readInfo(null)) {
 function readHints(v, map) {
   const o = obj(v);
   const ok = (i) => map ? map.okStation(i) : Number.isInteger(i);
-  const moves = arr(o.moves).filter((m) => Array.isArray(m) && (m[0] === 0 || m[0] === 1) && ok(m[1]) && ok(m[2]));
+  const lineIds = map ? map.lines : LINES;
+  const moves = arr(o.moves).filter((m) => Array.isArray(m) && Number.isInteger(m[0]) && m[0] >= 0 && m[0] < lineIds.length && ok(m[1]) && ok(m[2]));
+  const p = isObj(o.power) && typeof o.power.id === "string" && o.power.id ? o.power : null;
   return {
     player: int(o.player, 0),
-    open_lines: arr(o.open_lines).filter((l) => LINES.includes(l)),
+    line_ids: lineIds,
+    open_lines: arr(o.open_lines).filter((l) => lineIds.includes(l)),
     double_switch: bool(o.double_switch),
     origins: ints(o.origins).filter(ok),
-    moves
+    moves,
+    notes: strs(o.notes),
+    power: p ? {
+      id: p.id,
+      title: str(p.title, cap(p.id)),
+      text: str(p.text),
+      station: bool(p.station),
+      usable: bool(p.usable),
+      reason: typeof p.reason === "string" ? p.reason : null,
+      stations: ints(p.stations).filter(ok)
+    } : null
   };
 }
 function readScores(v, map = null, info = readInfo(null)) {
@@ -238,27 +327,67 @@ function readScores(v, map = null, info = readInfo(null)) {
   const label = (i) => map ? map.stations[i].label : `#${i}`;
   const dname = (i) => map ? map.districts[i].name : `#${i}`;
   const startOf = (pencil, line) => map ? map.stations.findIndex((s2) => s2.start && s2.start.pencil === pencil && s2.start.line === line) : -1;
+  const okSection = (i) => map ? map.sectionEnds(i) !== null : Number.isInteger(i) && i >= 0;
   const texts = new Map(info.objectives.map((o) => [o.id, o.text]));
+  const rsLabels = info.ruleset.bonus_labels;
+  const bonusesOf = (l) => {
+    const list = arr(l.bonuses).filter((b) => isObj(b) && typeof b.id === "string" && b.id).map((b) => ({
+      id: b.id,
+      label: str(b.label, rsLabels[b.id] || b.id),
+      count: int(b.count),
+      points_each: int(b.points_each),
+      points: int(b.points),
+      sectionIds: ints(b.sections).filter(okSection)
+    }));
+    const connected = int(l.connected_bonus);
+    const c = list.find((b) => b.id === "connected");
+    if (c) Object.assign(c, { points: connected, count: connected ? 1 : 0 });
+    else if (connected || !Array.isArray(l.bonuses)) {
+      list.unshift({
+        id: "connected",
+        label: rsLabels.connected || "Start stations connected",
+        count: connected ? 1 : 0,
+        points_each: 10,
+        points: connected,
+        sectionIds: []
+      });
+    }
+    return list;
+  };
   const rounds = arr(sh.rounds).filter(isObj).map((r) => ({
     round: int(r.round),
     pencil: str(r.pencil),
     effect: typeof r.effect === "string" ? r.effect : null,
     connected: bool(r.connected),
     score: int(r.score),
+    siteIds: stations(r.tourist_sites),
     lines: arr(r.lines).filter(isObj).map((l) => ({
       lines: arr(l.lines).filter((x) => typeof x === "string"),
       stationIds: stations(l.stations),
       districtIds: districts(l.districts),
       bestIds: districts(l.best_districts),
       outerIds: districts(l.outer_districts),
+      doubledIds: stations(l.doubled_stations),
       district_count: int(l.district_count),
       best_count: int(l.best_count),
       station_multiplier: int(l.station_multiplier, 1),
       station_count: int(l.station_count),
       connected_bonus: int(l.connected_bonus),
+      bonuses: bonusesOf(l),
       score: int(l.score)
     }))
   }));
+  const rsTracks = new Map(info.ruleset.tracks.map((t) => [t.id, t]));
+  const tracks = arr(sh.tracks).filter((t) => isObj(t) && typeof t.id === "string" && t.id).map((t) => {
+    const d = rsTracks.get(t.id) || { label: cap(t.id), values: [] };
+    return {
+      id: t.id,
+      label: str(t.label, d.label),
+      count: int(t.count),
+      values: Array.isArray(t.values) ? ints(t.values) : d.values,
+      points: int(t.points)
+    };
+  });
   const tiers = arr(sh.interchanges).filter(isObj).map((t) => ({
     colours: int(t.colours),
     ids: stations(t.stations),
@@ -268,22 +397,53 @@ function readScores(v, map = null, info = readInfo(null)) {
     points: int(t.points)
   }));
   const sbahnAll = new Set(tiers.flatMap((t) => t.sbahnIds));
+  const bonusOrder = Object.keys(rsLabels);
+  for (const r of rounds) {
+    for (const l of r.lines) {
+      for (const b of l.bonuses) if (!bonusOrder.includes(b.id)) bonusOrder.push(b.id);
+    }
+  }
+  const trackIds = [.../* @__PURE__ */ new Set([
+    ...info.ruleset.tracks.map((t) => t.id),
+    ...tracks.map((t) => t.id)
+  ])];
+  const sectionLabel = (i) => {
+    const ends = map ? map.sectionEnds(i) : null;
+    return ends ? `${label(ends[0])}-${label(ends[1])}` : `#${i}`;
+  };
   return {
+    bonusOrder,
+    trackIds,
     sheet: {
-      rounds: rounds.map((r) => ({ ...r, lines: r.lines.map((l) => ({
-        lines: l.lines,
-        stations: l.stationIds.map(label),
-        districts: l.districtIds.map(dname),
-        outer_districts: l.outerIds.map(dname),
-        district_count: l.district_count,
-        best_districts: l.bestIds.map(dname),
-        best_count: l.best_count,
-        station_multiplier: l.station_multiplier,
-        station_count: l.station_count,
-        connected_bonus: l.connected_bonus,
-        score: l.score
-      })) })),
+      rounds: rounds.map((r) => ({
+        ...r,
+        tourist_sites: r.siteIds.map(label),
+        lines: r.lines.map((l) => ({
+          lines: l.lines,
+          stations: l.stationIds.map(label),
+          districts: l.districtIds.map(dname),
+          outer_districts: l.outerIds.map(dname),
+          district_count: l.district_count,
+          best_districts: l.bestIds.map(dname),
+          best_count: l.best_count,
+          station_multiplier: l.station_multiplier,
+          station_count: l.station_count,
+          connected_bonus: l.connected_bonus,
+          bonuses: l.bonuses.map((b) => ({
+            id: b.id,
+            label: b.label,
+            count: b.count,
+            points_each: b.points_each,
+            points: b.points,
+            sections: b.sectionIds.map(sectionLabel)
+          })),
+          doubled_stations: l.doubledIds.map(label),
+          score: l.score
+        }))
+      })),
       lines_total: int(sh.lines_total),
+      tracks,
+      tracks_total: int(sh.tracks_total),
       interchanges: tiers.map((t) => ({
         colours: t.colours,
         stations: t.ids.map(label),
@@ -316,6 +476,7 @@ function readScores(v, map = null, info = readInfo(null)) {
       rounds: rounds.map((r) => ({
         round: r.round,
         pencil: r.pencil,
+        sites: r.siteIds,
         lines: r.lines.map((l) => {
           const best = new Set(l.bestIds);
           return {
@@ -324,11 +485,19 @@ function readScores(v, map = null, info = readInfo(null)) {
             districts: l.districtIds,
             best_districts: l.bestIds,
             best_stations: l.stationIds.filter((i) => map && best.has(map.stations[i].district)),
-            connected_starts: l.connected_bonus ? LINES.map((line) => startOf(r.pencil, line)).filter((i) => i >= 0) : []
+            doubled: l.doubledIds,
+            connected_starts: l.connected_bonus ? (map ? map.lines : LINES).map((line) => startOf(r.pencil, line)).filter((i) => i >= 0) : [],
+            bonuses: l.bonuses.map((b) => ({
+              id: b.id,
+              points: b.points,
+              points_each: b.points_each,
+              sections: b.sectionIds
+            }))
           };
         })
       })),
-      interchanges: tiers.flatMap((t) => t.ids.map((i) => [i, t.colours, sbahnAll.has(i)]))
+      interchanges: tiers.flatMap((t) => t.ids.map((i) => [i, t.colours, sbahnAll.has(i)])),
+      sites: rounds.flatMap((r) => r.siteIds)
     }
   };
 }
@@ -376,6 +545,10 @@ function symbolPath(symbol, cx, cy, r) {
       return polygon(cx, cy + r * 0.18, r * 1.18, 3, -Math.PI / 2);
     case "pentagon":
       return polygon(cx, cy + r * 0.06, r * 1.02, 5, -Math.PI / 2);
+    case "any": {
+      const a = r * 1;
+      return `M${r2(cx - a)},${r2(cy)}a${r2(a)},${r2(a)} 0 1,0 ${r2(2 * a)},0a${r2(a)},${r2(a)} 0 1,0 ${r2(-2 * a)},0Z`;
+    }
     case "circle":
     default: {
       const a = r * 0.92;
@@ -421,8 +594,10 @@ function starPath(cx, cy, s2) {
 function switchPath(cx, cy, s2) {
   return `M${r2(cx - s2)},${r2(cy)}H${r2(cx - s2 * 0.2)}L${r2(cx + s2)},${r2(cy - s2 * 0.7)}M${r2(cx - s2 * 0.2)},${r2(cy)}L${r2(cx + s2)},${r2(cy + s2 * 0.7)}`;
 }
+var ICONS = { bear: bearPath, crown: crownPath };
+var hasIcon = (name) => Object.prototype.hasOwnProperty.call(ICONS, name);
 function lineIconPath(line, cx, cy, s2) {
-  return line === "crown" ? crownPath(cx, cy, s2) : bearPath(cx, cy, s2);
+  return (hasIcon(line) ? ICONS[line] : bearPath)(cx, cy, s2);
 }
 
 // src/map.js
@@ -430,7 +605,12 @@ var CELL = 64;
 var MARGIN = 26;
 var STATION_R = 14;
 var PARALLEL_GAP = 9;
-var LINE_NAMES = ["bear", "crown"];
+var cap2 = (w) => w ? w.charAt(0).toUpperCase() + w.slice(1) : "";
+function lineName(rs, id) {
+  const found = rs && rs.lines ? rs.lines.find((l) => l.id === id) : null;
+  return found ? found.name : cap2(id);
+}
+var symbolWords = (symbol) => symbol === "any" ? "any symbol" : symbol;
 function geometry(map) {
   const pad = MARGIN + CELL / 2;
   return {
@@ -480,7 +660,7 @@ function createMapSvg(doc) {
   return { svg, layers };
 }
 var pointsAttr = (pts, geo) => pts.map(([x, y]) => `${geo.px(x)},${geo.px(y)}`).join(" ");
-function drawStatic(svg, layers, map, pencils) {
+function drawStatic(svg, layers, map, pencils, rs = null) {
   const doc = svg.ownerDocument;
   const geo = geometry(map);
   svg.setAttribute("viewBox", `0 0 ${geo.width} ${geo.height}`);
@@ -551,6 +731,7 @@ function drawStatic(svg, layers, map, pencils) {
   }
   st.append(s(doc, "path", { class: "nsb-potential", d: dpath, "data-count": map.sections.length }));
   const stl = clear(layers.stations);
+  const oneLine = map.lines.length === 1;
   for (const station of map.stations) {
     if (!Number.isFinite(station.x) || !Number.isFinite(station.y)) continue;
     const cx = geo.px(station.x);
@@ -566,6 +747,17 @@ function drawStatic(svg, layers, map, pencils) {
       cy,
       STATION_R
     ) });
+    let startText = "";
+    if (station.start && oneLine) {
+      const pencil = pencils.get(station.start.pencil);
+      g.append(s(doc, "circle", {
+        class: "nsb-start-ring",
+        cx,
+        cy,
+        r: STATION_R + 5,
+        style: `stroke:${pencil.color}`
+      }));
+    }
     g.append(sym);
     if (station.start) {
       const pencil = pencils.get(station.start.pencil);
@@ -573,11 +765,38 @@ function drawStatic(svg, layers, map, pencils) {
       g.dataset.startPencil = station.start.pencil;
       g.dataset.startLine = station.start.line;
       sym.setAttribute("style", `fill:${pencil.color}`);
-      const [ix, iy] = symbolInnerCentre(station.symbol, cx, cy, STATION_R);
-      g.append(s(doc, "path", {
-        class: "nsb-start-icon",
-        d: lineIconPath(station.start.line, ix, iy, station.symbol === "triangle" ? 5 : 6.5)
+      if (!oneLine) {
+        const [ix, iy] = symbolInnerCentre(station.symbol, cx, cy, STATION_R);
+        const size = station.symbol === "triangle" ? 5 : 6.5;
+        g.append(hasIcon(station.start.line) ? s(doc, "path", {
+          class: "nsb-start-icon",
+          d: lineIconPath(station.start.line, ix, iy, size)
+        }) : s(doc, "text", {
+          class: "nsb-start-letter",
+          x: ix,
+          y: iy + 3.5,
+          text: station.start.line.charAt(0).toUpperCase()
+        }));
+        startText = `, ${pencil.name} ${lineName(rs, station.start.line)} start station`;
+      } else {
+        startText = `, ${pencil.name} departure station`;
+      }
+    }
+    if (station.symbol === "any") {
+      g.append(s(doc, "text", {
+        class: `nsb-any-mark${station.start ? " nsb-on-colour" : ""}`,
+        x: cx,
+        y: cy + 4.8,
+        text: "?"
       }));
+    }
+    if (station.tourist) {
+      g.classList.add("nsb-tourist");
+      g.append(s(doc, "path", { class: "nsb-tourist-star", d: starPath(
+        cx - STATION_R - 2,
+        cy + STATION_R + 1,
+        6.5
+      ) }));
     }
     g.append(s(doc, "text", {
       class: "nsb-station-label",
@@ -585,8 +804,7 @@ function drawStatic(svg, layers, map, pencils) {
       y: cy - STATION_R + 3,
       text: station.label
     }));
-    const lineName2 = station.start ? `, ${pencils.get(station.start.pencil).name} ${station.start.line === "crown" ? "Crown" : "Bear"} start station` : "";
-    g.append(s(doc, "title", { text: `${station.label}: ${station.symbol}${lineName2}` }));
+    g.append(s(doc, "title", { text: `${station.label}: ${symbolWords(station.symbol)}${startText}${station.tourist ? ", tourist site" : ""}` }));
     stl.append(g);
   }
   const hit = clear(layers.hit);
@@ -598,7 +816,7 @@ function drawStatic(svg, layers, map, pencils) {
       cy: geo.px(station.y),
       r: CELL * 0.42,
       "data-station": station.index,
-      "aria-label": `${station.label} ${station.symbol}`
+      "aria-label": `${station.label} ${symbolWords(station.symbol)}`
     }));
   }
   return geo;
@@ -609,7 +827,7 @@ function offsetSegment(x1, y1, x2, y2, d) {
   const ny = (x2 - x1) / len * d;
   return [r2(x1 + nx), r2(y1 + ny), r2(x2 + nx), r2(y2 + ny)];
 }
-function drawSheet(layers, map, geo, sheet, pencils) {
+function drawSheet(layers, map, geo, sheet, pencils, rs = null) {
   const doc = layers.sheet.ownerDocument;
   const sl = clear(layers.sheet);
   const marks = clear(layers.marks);
@@ -633,21 +851,23 @@ function drawSheet(layers, map, geo, sheet, pencils) {
     let [x1, y1, x2, y2] = [geo.px(P.x), geo.px(P.y), geo.px(Q.x), geo.px(Q.y)];
     const parallel = (flags & 2) !== 0 || n > 1;
     if (n > 1) [x1, y1, x2, y2] = offsetSegment(x1, y1, x2, y2, (k - (n - 1) / 2) * PARALLEL_GAP);
-    const lineName2 = LINE_NAMES[line] || "bear";
+    const lineIndex = line >= 0 && line < map.lines.length ? line : 0;
+    const lineId2 = map.lines[lineIndex];
     const g = s(doc, "g", {
-      class: `nsb-section nsb-section-${lineName2}${parallel ? " nsb-parallel" : ""}`,
+      class: `nsb-section nsb-section-${lineId2}${parallel ? " nsb-parallel" : ""}`,
       "data-section": section2,
       "data-from": a,
       "data-to": b,
       "data-pencil": pencil.id,
-      "data-line": lineName2,
+      "data-line": lineId2,
       "data-round": round
     });
     const seg = { x1, y1, x2, y2 };
     g.append(s(doc, "line", { class: "nsb-track-casing", ...seg }));
     g.append(s(doc, "line", { class: "nsb-track", ...seg, style: `stroke:${pencil.color}` }));
-    if (lineName2 === "crown") g.append(s(doc, "line", { class: "nsb-track-stripe", ...seg }));
-    g.append(s(doc, "title", { text: `${pencil.name} ${lineName2 === "crown" ? "Crown" : "Bear"} line, round ${round}: ${A.label}–${B.label}${parallel ? " (parallel track)" : ""}${flags & 1 ? ", to an S-Bahn station" : ""}` }));
+    if (lineIndex > 0) g.append(s(doc, "line", { class: "nsb-track-stripe", ...seg }));
+    const named = map.lines.length > 1 ? `${lineName(rs, lineId2)} ` : "";
+    g.append(s(doc, "title", { text: `${pencil.name} ${named}line, round ${round}: ${A.label}–${B.label}${parallel ? " (parallel track)" : ""}${flags & 1 ? ", to an S-Bahn station" : ""}` }));
     tracks.append(g);
     const len = Math.hypot(x2 - x1, y2 - y1) || 1;
     const slide = n > 1 ? (k - (n - 1) / 2) * 16 : 0;
@@ -675,7 +895,7 @@ function drawSheet(layers, map, geo, sheet, pencils) {
   }
   sl.append(tracks, badges);
   sl.dataset.count = String(sheet.sections.length);
-  for (const name of LINE_NAMES) {
+  for (const name of Object.keys(sheet.lines)) {
     const { start, stations } = sheet.lines[name];
     if (start === null || !stations.length) continue;
     const st = map.stations[start];
@@ -703,6 +923,25 @@ function drawSheet(layers, map, geo, sheet, pencils) {
         style: pencil ? `stroke:${pencil.color}` : null
       },
       s(doc, "title", { text: `${st.label}: S-Bahn station` })
+    ));
+  }
+  const circledBy = new Map(sheet.circled_by.map(([i, p]) => [i, p]));
+  for (const i of sheet.circled) {
+    const st = map.stations[i];
+    const pencil = circledBy.has(i) ? pencils.at(circledBy.get(i)) : pencils.get(sheet.pencil);
+    marks.append(s(
+      doc,
+      "circle",
+      {
+        class: "nsb-circled",
+        cx: geo.px(st.x),
+        cy: geo.px(st.y),
+        r: STATION_R + 6,
+        "data-station": i,
+        "data-pencil": pencil.id,
+        style: `stroke:${pencil.color}`
+      },
+      s(doc, "title", { text: `${st.label}: circled station (counts twice in its district)` })
     ));
   }
   for (const [i, n] of sheet.interchanges) {
@@ -733,6 +972,7 @@ function drawHighlights(layer, map, geo, hl) {
     const [cx, cy] = at(i);
     layer.append(s(doc, "circle", { class: cls, cx, cy, r, "data-station": i }));
   };
+  for (const i of hl.power || []) ring(i, "nsb-hl-power", STATION_R + 7);
   for (const i of hl.faint) ring(i, "nsb-hl-faint", STATION_R + 7);
   for (const i of hl.targets) ring(i, "nsb-hl-target", STATION_R + 7);
   for (const i of hl.origins) ring(i, i === hl.selected ? "nsb-hl-origin nsb-hl-selected" : "nsb-hl-origin", STATION_R + 7);
@@ -758,11 +998,20 @@ function drawHighlights(layer, map, geo, hl) {
 var TIER_POINTS = { 2: 2, 3: 5, 4: 9 };
 var termKey = (round, line, part) => `r${round}.l${line}.${part}`;
 var tierKey = (colours) => `ic${colours}`;
+var bonusPart = (id, k) => k === 0 ? "bonus" : `bonus-${id}`;
+var trackKey = (id) => `track.${id}`;
 function overlayTerms(scores) {
   const terms = /* @__PURE__ */ new Map();
+  const bonusList = scores.bonusOrder || [];
   for (const r of scores.overlay.rounds) {
     r.lines.forEach((l, li) => {
       const base = { round: r.round, pencil: r.pencil, line: li };
+      const bonus = (id) => l.bonuses.find((x) => x.id === id) || null;
+      const where = (b) => ({
+        starts: b && !b.sections.length && b.points ? l.connected_starts : [],
+        startPoints: b ? b.points : 0,
+        sections: b ? b.sections.map((sec) => [sec, b.points_each]) : []
+      });
       terms.set(termKey(r.round, li, "districts"), {
         ...base,
         part: "districts",
@@ -773,23 +1022,43 @@ function overlayTerms(scores) {
         ...base,
         part: "stations",
         best: l.best_districts,
-        halo: l.best_stations
+        halo: l.best_stations,
+        doubled: l.doubled
       });
-      terms.set(termKey(r.round, li, "bonus"), {
-        ...base,
-        part: "bonus",
-        starts: l.connected_starts
+      bonusList.forEach((id, k) => {
+        terms.set(termKey(r.round, li, bonusPart(id, k)), {
+          ...base,
+          part: "bonus",
+          ...where(bonus(id))
+        });
       });
+      const all = l.bonuses.map(where);
       terms.set(termKey(r.round, li, "score"), {
         ...base,
         part: "score",
         districts: l.districts,
         best: l.best_districts,
         halo: l.best_stations,
-        starts: l.connected_starts,
-        stations: l.stations
+        doubled: l.doubled,
+        stations: l.stations,
+        starts: all.flatMap((w) => w.starts),
+        startPoints: Math.max(0, ...all.map((w) => w.starts.length ? w.startPoints : 0)),
+        sections: all.flatMap((w) => w.sections),
+        sites: li === 0 ? r.sites : []
       });
     });
+    if (r.lines.length && r.sites.length) {
+      terms.set(termKey(r.round, 0, "sites"), {
+        round: r.round,
+        pencil: r.pencil,
+        line: 0,
+        part: "sites",
+        sites: r.sites
+      });
+    }
+  }
+  for (const id of scores.trackIds || []) {
+    terms.set(trackKey(id), { part: "track", sites: scores.overlay.sites });
   }
   const each = {};
   for (const t of scores.sheet.interchanges) each[t.colours] = t.points_each;
@@ -880,7 +1149,57 @@ function drawOverlay(tint, over, map, geo, scores, pencils, mode) {
         "g",
         { class: cls("nsb-ov-start"), "data-station": i, "data-term": key },
         s(doc, "circle", { cx, cy, r: STATION_R + 10, style: colour2 ? `stroke:${colour2}` : null }),
-        s(doc, "text", { x: cx, y: cy + STATION_R + 24, text: "+10" })
+        s(doc, "text", { x: cx, y: cy + STATION_R + 24, text: `+${t.startPoints}` })
+      ));
+      count++;
+    }
+    for (const i of (t.doubled || []).filter(okS)) {
+      const [cx, cy] = at(i);
+      over.append(s(
+        doc,
+        "g",
+        {
+          class: cls("nsb-ov-doubled"),
+          "data-station": i,
+          "data-term": key
+        },
+        s(doc, "circle", { cx, cy, r: STATION_R + 9, style: colour2 ? `stroke:${colour2}` : null }),
+        s(doc, "circle", { cx, cy, r: STATION_R + 13, style: colour2 ? `stroke:${colour2}` : null }),
+        s(doc, "text", { x: cx + STATION_R + 14, y: cy - STATION_R - 6, text: "×2" })
+      ));
+      count++;
+    }
+    for (const [sec, pts] of t.sections || []) {
+      const ends = map.sectionEnds(sec);
+      if (!ends) continue;
+      const [x1, y1] = at(ends[0]);
+      const [x2, y2] = at(ends[1]);
+      const mx = (x1 + x2) / 2;
+      const my = (y1 + y2) / 2;
+      tint.append(s(doc, "line", {
+        class: cls("nsb-ov-section"),
+        x1,
+        y1,
+        x2,
+        y2,
+        "data-section": sec,
+        "data-term": key
+      }));
+      over.append(s(doc, "g", {
+        class: cls("nsb-ov-bonus"),
+        "data-section": sec,
+        "data-term": key
+      }, s(doc, "text", { x: mx + 12, y: my - 8, text: `+${pts}` })));
+      count++;
+    }
+    for (const i of (t.sites || []).filter(okS)) {
+      const [cx, cy] = at(i);
+      over.append(s(
+        doc,
+        "g",
+        { class: cls("nsb-ov-site"), "data-station": i, "data-term": key },
+        s(doc, "circle", { cx: cx - STATION_R - 2, cy: cy + STATION_R + 1, r: 9.5 }),
+        s(doc, "path", { d: starPath(cx - STATION_R - 2, cy + STATION_R + 1, 6.5) })
       ));
       count++;
     }
@@ -917,6 +1236,7 @@ function overlayRounds(scores) {
 
 // src/interaction.js
 var LINE = ["bear", "crown"];
+var lineId = (hints, i) => (hints.line_ids || LINE)[i] ?? null;
 function analyse(hints) {
   const byOrigin = /* @__PURE__ */ new Map();
   const byTarget = /* @__PURE__ */ new Map();
@@ -934,17 +1254,21 @@ function decideClick(station, selected, hints, A = analyse(hints)) {
   if (selected !== null && selected !== void 0) {
     if (station === selected) return { kind: "deselect" };
     const ms2 = (A.byOrigin.get(selected) || []).filter((m) => m[2] === station);
-    if (ms2.length) return { kind: "draw", message: drawMsg(station, selected, LINE[ms2[0][0]]) };
+    if (ms2.length) {
+      return { kind: "draw", message: drawMsg(station, selected, lineId(hints, ms2[0][0])) };
+    }
     if (A.origins.has(station)) return { kind: "select", origin: station };
     return { kind: "draw", message: drawMsg(station, selected, null) };
   }
   if (A.origins.has(station)) return { kind: "select", origin: station };
   const ms = A.byTarget.get(station) || [];
-  if (ms.length === 1) return { kind: "draw", message: drawMsg(station, ms[0][1], LINE[ms[0][0]]) };
+  if (ms.length === 1) {
+    return { kind: "draw", message: drawMsg(station, ms[0][1], lineId(hints, ms[0][0])) };
+  }
   if (ms.length > 1) {
     const origins = unique(ms.map((m) => m[1]));
     if (origins.length === 1) {
-      return { kind: "draw", message: drawMsg(station, origins[0], LINE[ms[0][0]]) };
+      return { kind: "draw", message: drawMsg(station, origins[0], lineId(hints, ms[0][0])) };
     }
     return { kind: "choose", target: station, origins };
   }
@@ -1015,12 +1339,14 @@ function step(map, list, current, key, shift = false) {
 }
 
 // src/cards.js
-var CARDS_PER_LINE = 5;
-var cap = (w) => w ? w.charAt(0).toUpperCase() + w.slice(1) : "";
+var cap3 = (w) => w ? w.charAt(0).toUpperCase() + w.slice(1) : "";
+var ordinal = (n) => `${n}${n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th"}`;
+var either = (words) => words.length > 1 ? `${words.slice(0, -1).join(", ")} or ${words.at(-1)}` : words[0] || "";
 var BUTTONS = [
   { action: "reveal", label: "Reveal next card", key: "R", primary: true },
   { action: "pass", label: "Pass", key: "P" },
   { action: "undo", label: "Undo", key: "U" },
+  { action: "power", label: "Use power", power: true },
   { action: "overlay", label: "Teaching overlay", key: "O", toggle: true },
   { action: "export-svg", label: "Export SVG" },
   { action: "export-png", label: "Export PNG" },
@@ -1048,6 +1374,10 @@ function createToolbar(doc) {
       h(doc, "span", { class: "nsb-btn-text", text: b.label }),
       b.key ? h(doc, "kbd", { "aria-hidden": "true", text: b.key.toLowerCase() }) : null
     );
+    if (b.power) {
+      btn.hidden = true;
+      btn.classList.add("nsb-btn-power");
+    }
     buttons[b.action] = btn;
     if (b.action === "overlay" || b.action === "new-game") {
       bar.append(h(doc, "span", { class: "nsb-toolbar-sep", "aria-hidden": "true" }));
@@ -1062,6 +1392,7 @@ function buttonStates(st, ui) {
     reveal: hasMap && st.turn.can_reveal && !st.turn.game_over,
     pass: hasMap && st.turn.phase === "draw" && !st.turn.game_over && st.hints.open_lines.length > 0,
     undo: hasMap && st.turn.can_undo,
+    power: hasMap && Boolean(st.hints.power && st.hints.power.usable),
     overlay: hasMap,
     "export-svg": hasMap,
     "export-png": hasMap && !ui.exporting,
@@ -1074,40 +1405,86 @@ function updateToolbar(tb, st, ui) {
     btn.disabled = !states[action];
   }
   tb.buttons.overlay.setAttribute("aria-pressed", ui.overlay ? "true" : "false");
+  const power = st.hints.power;
+  const pb = tb.buttons.power;
+  pb.hidden = !power || !st.map;
+  if (power) {
+    const label = `Use power: ${power.title}`;
+    pb.setAttribute("aria-label", label);
+    pb.dataset.power = power.id;
+    pb.querySelector(".nsb-btn-text").textContent = `Power: ${power.title}`;
+    pb.title = `${power.title}: ${power.text}${power.usable ? "" : ` (Not now: ${power.reason || "not usable now"})`}`;
+    if (power.station) pb.setAttribute("aria-pressed", ui.powerMode ? "true" : "false");
+    else pb.removeAttribute("aria-pressed");
+  }
   const ng = tb.buttons["new-game"];
   ng.classList.toggle("nsb-armed", Boolean(ui.armedNewGame));
   ng.querySelector(".nsb-btn-text").textContent = ui.armedNewGame ? "Click again: new game" : "New game";
 }
-function cardElement(doc, card, extra = "") {
-  const kind = card.double_switch ? "switch" : card.joker ? "joker" : "symbol";
-  const label = card.double_switch ? "Double Switch" : `${cap(card.line || "")} ${card.joker ? "Joker + S-Bahn" : card.symbol || "?"}`.trim();
+function cardLabel(card, rs = readRuleset(null)) {
+  if (card.switch) {
+    return rs.switch_card ? rs.switch_card.name : card.text.split(/\s+/).map(cap3).join(" ");
+  }
+  const k = card.kind ? rs.kinds.get(card.kind) : null;
+  const kindLabel = k ? k.label : cap3(card.kind || "");
+  return `${kindLabel} ${card.joker ? rs.joker_label : card.symbol || "?"}`.trim();
+}
+function cardElement(doc, card, extra = "", rs = readRuleset(null)) {
+  const kind = card.switch ? "switch" : card.joker ? "joker" : "symbol";
+  const label = cardLabel(card, rs);
+  const look = card.kind ? rs.kinds.get(card.kind) : null;
+  const icon = look ? look.icon : card.kind && hasIcon(card.kind) ? card.kind : null;
   const svg = s(doc, "svg", { viewBox: "0 0 36 48", class: "nsb-card-art", "aria-hidden": "true" });
-  svg.append(s(doc, "rect", { class: "nsb-card-face", x: 1, y: 1, width: 34, height: 46, rx: 4 }));
-  if (card.line) {
-    svg.append(s(doc, "path", {
-      class: `nsb-card-line nsb-card-line-${card.line}`,
-      d: lineIconPath(card.line, 9.5, 10, 5.5)
+  svg.append(s(doc, "rect", {
+    class: "nsb-card-face",
+    x: 1,
+    y: 1,
+    width: 34,
+    height: 46,
+    rx: 4,
+    style: look && look.color ? `stroke:${look.color}` : null
+  }));
+  if (look && look.color) {
+    svg.append(s(doc, "path", { class: "nsb-card-band", d: "M1,12V5a4,4 0 0 1 4,-4H31a4,4 0 0 1 4,4V12Z", style: `fill:${look.color}` }));
+    svg.append(s(doc, "text", {
+      class: "nsb-card-kind",
+      x: 18,
+      y: 9.6,
+      text: look.label.charAt(0).toUpperCase()
     }));
   }
+  if (icon && hasIcon(icon)) {
+    svg.append(s(doc, "path", {
+      class: `nsb-card-line nsb-card-line-${icon}`,
+      d: lineIconPath(icon, 9.5, 10, 5.5)
+    }));
+  }
+  const y = look && look.color ? 2 : 0;
   if (kind === "switch") {
-    svg.append(s(doc, "path", { class: "nsb-card-switch", d: switchPath(18, 26, 10) }));
+    svg.append(s(doc, "path", { class: "nsb-card-switch", d: switchPath(18, 26 + y, 10) }));
   } else if (kind === "joker") {
-    svg.append(s(doc, "path", { class: "nsb-card-joker", d: starPath(18, 27, 10) }));
-    svg.append(s(doc, "text", { class: "nsb-card-s", x: 18, y: 30.5, text: "S" }));
+    svg.append(s(doc, "path", { class: "nsb-card-joker", d: starPath(18, 27 + y, 10) }));
+    if (rs.joker_mark) {
+      svg.append(s(doc, "text", { class: "nsb-card-s", x: 18, y: 30.5 + y, text: rs.joker_mark }));
+    }
   } else {
-    svg.append(s(doc, "path", { class: "nsb-card-symbol", d: symbolPath(card.symbol, 18, 29, 9.5) }));
+    svg.append(s(doc, "path", {
+      class: "nsb-card-symbol",
+      d: symbolPath(card.symbol, 18, 29 + y, 9.5)
+    }));
   }
   return h(doc, "span", {
     class: `nsb-card nsb-card-${kind}${extra}`,
     role: "img",
     "aria-label": label,
     title: label,
-    "data-card": card.text
+    "data-card": card.text,
+    "data-kind": card.kind || null
   }, svg);
 }
-function pips(doc, line, n) {
+function pips(doc, total, n) {
   const el = h(doc, "span", { class: "nsb-pips", "aria-hidden": "true" });
-  for (let i = 0; i < CARDS_PER_LINE; i++) {
+  for (let i = 0; i < total; i++) {
     el.append(h(doc, "span", { class: `nsb-pip${i < n ? " nsb-pip-on" : ""}` }));
   }
   return el;
@@ -1123,18 +1500,33 @@ function createPanel(doc) {
       "aria-live": "polite"
     }),
     cards: h(doc, "div", { class: "nsb-cards-box" }),
+    power: h(doc, "div", { class: "nsb-power-box" }),
     modules: h(doc, "div", { class: "nsb-modules" })
   };
-  el.append(parts.status, parts.players, parts.announcement, parts.cards, parts.modules);
+  el.append(
+    parts.status,
+    parts.players,
+    parts.announcement,
+    parts.cards,
+    parts.power,
+    parts.modules
+  );
   return { el, parts };
 }
 function section(doc, title, ...children) {
   return h(doc, "section", { class: "nsb-box" }, h(doc, "h4", { text: title }), ...children);
 }
+function todoText(hints, rs) {
+  const several = hints.line_ids.length > 1;
+  let text = several ? `Draw: ${hints.open_lines.map((l) => lineName(rs, l)).join(" + ")}${hints.double_switch ? " (branch from any station)" : ""}` : `Draw a section of your line${hints.double_switch ? " (from any of its stations)" : ""}`;
+  if (hints.notes.length) text += `: ${hints.notes.join("; ")}`;
+  return text;
+}
 function updatePanel(panel, st, pencils) {
   const doc = panel.el.ownerDocument;
   const { turn, sheet, hints } = st;
-  const { status, players, announcement, cards, modules } = panel.parts;
+  const rs = st.info.ruleset;
+  const { status, players, announcement, cards, power, modules } = panel.parts;
   clear(status);
   const pencil = pencils.get(sheet.pencil);
   const roundText = turn.game_over ? "Game over" : `Round ${Math.max(1, turn.round)} of 4`;
@@ -1154,7 +1546,7 @@ function updatePanel(panel, st, pencils) {
     ));
   }
   if (!turn.game_over && turn.phase === "draw" && hints.open_lines.length) {
-    status.append(h(doc, "span", { class: "nsb-todo", text: `Draw: ${hints.open_lines.map(cap).join(" + ")}${hints.double_switch ? " (branch from any station)" : ""}` }));
+    status.append(h(doc, "span", { class: "nsb-todo", text: todoText(hints, rs) }));
   }
   clear(players);
   if (turn.players.length > 1) {
@@ -1212,7 +1604,7 @@ function updatePanel(panel, st, pencils) {
           "aria-hidden": "true",
           text: "+"
         }));
-        group.append(cardElement(doc, c));
+        group.append(cardElement(doc, c, "", rs));
       });
       strip.append(group);
     });
@@ -1221,43 +1613,40 @@ function updatePanel(panel, st, pencils) {
         doc,
         "span",
         { class: "nsb-turn nsb-turn-next", role: "listitem" },
-        cardElement(doc, turn.preview, " nsb-card-preview"),
+        cardElement(doc, turn.preview, " nsb-card-preview", rs),
         h(doc, "span", { class: "nsb-next-tag", text: "next" })
       ));
     }
     if (!turn.round_turns.length) {
       strip.append(h(doc, "span", { class: "nsb-empty", text: "No card revealed yet." }));
     }
-    const counters = h(
-      doc,
-      "div",
-      { class: "nsb-counters" },
-      h(
+    const counted = rs.count_names.length ? rs.count_names : Object.keys(turn.revealed);
+    const counters = h(doc, "div", { class: "nsb-counters" });
+    for (const kind of counted) {
+      const n = turn.revealed[kind] || 0;
+      const label = rs.count_labels[kind] || cap3(kind);
+      const total = rs.in_deck[kind] || rs.cards_per_round_end;
+      const look = rs.kinds.get(kind);
+      const c = h(
         doc,
         "span",
         {
           class: "nsb-counter",
-          "data-line": "bear",
-          "aria-label": `Bear cards revealed: ${turn.revealed.bear} of ${CARDS_PER_LINE}`
+          "data-line": kind,
+          "data-kind": kind,
+          "aria-label": `${label} cards revealed: ${n} of ${total}`
         },
-        "Bear",
-        pips(doc, "bear", turn.revealed.bear),
-        `${turn.revealed.bear}/5`
-      ),
-      h(
-        doc,
-        "span",
-        {
-          class: "nsb-counter",
-          "data-line": "crown",
-          "aria-label": `Crown cards revealed: ${turn.revealed.crown} of ${CARDS_PER_LINE}`
-        },
-        "Crown",
-        pips(doc, "crown", turn.revealed.crown),
-        `${turn.revealed.crown}/5`
-      )
-    );
-    const rem = turn.remaining;
+        label,
+        pips(doc, total, n),
+        `${n}/${total}`
+      );
+      if (look && look.color) c.style.setProperty("--nsb-kind", look.color);
+      counters.append(c);
+    }
+    const ends = either((rs.round_end_kinds.length ? rs.round_end_kinds : counted).map((k) => rs.count_labels[k] || cap3(k)));
+    const nth = ordinal(rs.cards_per_round_end);
+    const kinds = rs.card_kinds.length ? rs.card_kinds.map((k) => [k.id, k.label]) : Object.keys(turn.remaining).map((k) => [k, cap3(k.replace(/_/g, " "))]);
+    const rem = kinds.map(([id, label]) => `${turn.remaining[id] || 0} ${label}`).join(" · ");
     cards.append(section(
       doc,
       "This round's cards",
@@ -1265,9 +1654,53 @@ function updatePanel(panel, st, pencils) {
       counters,
       h(doc, "p", {
         class: `nsb-round-end${turn.last_turn ? " nsb-last" : ""}`,
-        text: turn.last_turn ? "Last turn of this round: the 5th Bear or Crown card is out." : "The round ends at the 5th Bear or Crown card."
+        text: turn.last_turn ? `Last turn of this round: the ${nth} ${ends} card is out.` : `The round ends at the ${nth} ${ends} card.`
       }),
-      h(doc, "p", { class: "nsb-stack", text: `Left in the stack: ${rem.bear} Bear · ${rem.crown} Crown · ${rem.double_switch} Double Switch` })
+      h(doc, "p", { class: "nsb-stack", text: `Left in the stack: ${rem}` })
+    ));
+  }
+  clear(power);
+  power.hidden = !rs.powers.length || turn.game_over;
+  if (!power.hidden) {
+    const mine = hints.power;
+    const holders = h(doc, "ul", { class: "nsb-power-list" });
+    for (const p of pencils.list) {
+      const id = rs.pencil_powers[p.id];
+      const info = rs.powers.find((x) => x.id === id);
+      if (!info) continue;
+      holders.append(h(
+        doc,
+        "li",
+        {
+          class: p.id === sheet.pencil ? "nsb-power-mine" : "",
+          "data-pencil": p.id,
+          "data-power": id,
+          title: info.text
+        },
+        h(doc, "span", {
+          class: "nsb-swatch",
+          style: `background:${p.color}`,
+          "aria-hidden": "true",
+          text: p.code
+        }),
+        h(doc, "span", { text: info.title })
+      ));
+    }
+    power.append(section(
+      doc,
+      "Pencil powers",
+      mine ? h(
+        doc,
+        "p",
+        { class: "nsb-power-now", "data-power": mine.id },
+        h(doc, "strong", { text: `${mine.title}: ` }),
+        mine.text
+      ) : null,
+      mine && !mine.usable && mine.reason ? h(doc, "p", {
+        class: "nsb-power-reason",
+        text: `Not now: ${mine.reason}.`
+      }) : null,
+      holders.childNodes.length ? holders : null
     ));
   }
   clear(modules);
@@ -1302,7 +1735,7 @@ function updatePanel(panel, st, pencils) {
     modules.append(section(doc, "Objectives (+10 each)", list));
   }
 }
-function updateNow(el, turn) {
+function updateNow(el, turn, rs = readRuleset(null)) {
   const doc = el.ownerDocument;
   clear(el);
   const cards = turn.phase === "draw" && !turn.game_over ? turn.cards : [];
@@ -1311,14 +1744,18 @@ function updateNow(el, turn) {
   el.setAttribute("aria-label", `This turn: ${cards.map((c) => c.text).join(" + ")}`);
   cards.forEach((c, j) => {
     if (j > 0) el.append(h(doc, "span", { class: "nsb-plus", "aria-hidden": "true", text: "+" }));
-    el.append(cardElement(doc, c));
+    el.append(cardElement(doc, c, "", rs));
   });
 }
 
 // src/scoresheet.js
 var ROUNDS = 4;
-var LINE_WORD = { bear: "Bear", crown: "Crown" };
-var lineName = (l) => l.lines.map((x) => LINE_WORD[x] || x).join(" + ") || "line";
+var cap4 = (w) => w ? w.charAt(0).toUpperCase() + w.slice(1) : "";
+var lineWords = (l, rs) => {
+  if (l.lines.length === 1 && rs.lines.length === 1) return "line";
+  return l.lines.map((x) => (rs.lines.find((y) => y.id === x) || {}).name || cap4(x)).join(" + ") || "line";
+};
+var bonusText = (b) => !b || !b.points ? "–" : b.count > 1 ? `${b.count}×${b.points_each}` : String(b.points);
 function createScoreSheet(doc) {
   return { el: h(doc, "div", { class: "nsb-score", role: "region", "aria-label": "Score sheet" }) };
 }
@@ -1337,7 +1774,7 @@ function box(doc, cls, halves) {
   }
   return td;
 }
-function roundsTable(doc, sheet, turn, pencils, currentPencil) {
+function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
   const byRound = new Map(sheet.rounds.map((r) => [r.round, r]));
   const table = h(doc, "table", { class: "nsb-rounds" });
   const head = h(doc, "tr", {}, h(doc, "th", {
@@ -1369,22 +1806,27 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil) {
   const rows = [
     ["districts", "Districts", (l, r) => ({
       text: String(l.district_count),
-      title: `Round ${r.round}, ${lineName(l)}: ${l.district_count} districts${l.districts.length ? ` (${l.districts.join(", ")})` : ""}${l.district_count > l.districts.length ? "; outer districts count 3" : ""}`
+      title: `Round ${r.round}, ${lineWords(l, rs)}: ${l.district_count} districts${l.districts.length ? ` (${l.districts.join(", ")})` : ""}${l.district_count > l.districts.length ? "; outer districts count 3" : ""}`
     })],
     ["stations", "Stations", (l, r) => ({
       text: l.station_multiplier > 1 ? `${l.best_count}×${l.station_multiplier}` : String(l.station_count),
-      title: `Round ${r.round}, ${lineName(l)}: ${l.best_count} stations in ${l.best_districts.join(" / ") || "its best district"}${l.station_multiplier > 1 ? ", doubled" : ""}`
-    })],
-    ["bonus", "+10", (l, r) => ({
-      text: l.connected_bonus ? String(l.connected_bonus) : "–",
-      title: `Round ${r.round}: ${l.connected_bonus ? "both start stations connected: +10" : "start stations not connected"}`
+      title: `Round ${r.round}, ${lineWords(l, rs)}: ${l.best_count} stations in ${l.best_districts.join(" / ") || "its best district"}${l.station_multiplier > 1 ? ", doubled" : ""}${l.doubled_stations.length ? ` (circled ${l.doubled_stations.join(", ")}: counts twice)` : ""}`
     })]
   ];
-  for (const [part, label, fmt] of rows) {
+  bonusIds.forEach((id, k) => {
+    const full = rs.bonus_labels[id] || id;
+    rows.push([bonusPart(id, k), rs.bonus_short[id] || full, (l, r) => {
+      const b = l.bonuses.find((x) => x.id === id);
+      const what = !b ? `${full}: none` : b.sections.length || b.count > 1 ? `${full}: ${b.count} × ${b.points_each} = ${b.points}${b.sections.length ? ` (${b.sections.join(", ")})` : ""}` : b.points ? `${full}: +${b.points}` : `${full}: none`;
+      return { text: bonusText(b), title: `Round ${r.round}: ${what}` };
+    }, full, id]);
+  });
+  for (const [part, label, fmt, full, bonusId] of rows) {
     const tr = h(doc, "tr", { "data-row": part }, h(doc, "th", {
       scope: "row",
       class: "nsb-rowhead",
-      text: label
+      text: label,
+      title: full && full !== label ? full : null
     }));
     for (let n = 1; n <= ROUNDS; n++) {
       const r = byRound.get(n);
@@ -1393,15 +1835,38 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil) {
         continue;
       }
       const lines = r.lines.length ? r.lines : [];
-      const halves = part === "bonus" ? [{ ...fmt(lines.find((l) => l.connected_bonus) || lines[0] || {
-        connected_bonus: 0,
-        lines: []
-      }, r), term: lines.length ? termKey(n, Math.max(
-        0,
-        lines.findIndex((l) => l.connected_bonus)
-      ), "bonus") : null }] : lines.map((l, li) => ({ ...fmt(l, r), term: termKey(n, li, part) }));
+      let halves;
+      if (bonusId) {
+        const li = Math.max(0, lines.findIndex((l) => l.bonuses.some((b) => b.id === bonusId && b.points)));
+        halves = [{
+          ...fmt(lines[li] || { bonuses: [], lines: [] }, r),
+          term: lines.length ? termKey(n, li, part) : null
+        }];
+      } else halves = lines.map((l, li) => ({ ...fmt(l, r), term: termKey(n, li, part) }));
       if (!halves.length) halves.push({ text: "0" });
       const td = box(doc, `nsb-box-${part}`, halves);
+      td.dataset.round = String(n);
+      tr.append(td);
+    }
+    body.append(tr);
+  }
+  for (const track of rs.tracks) {
+    const tr = h(doc, "tr", { "data-row": `track-${track.id}` }, h(doc, "th", {
+      scope: "row",
+      class: "nsb-rowhead",
+      text: track.label
+    }));
+    for (let n = 1; n <= ROUNDS; n++) {
+      const r = byRound.get(n);
+      if (!r) {
+        tr.append(h(doc, "td", { class: `nsb-empty-box${n === turn.round && !turn.game_over ? " nsb-round-now" : ""}`, "data-round": n }));
+        continue;
+      }
+      const td = box(doc, "nsb-box-track", [{
+        text: String(r.tourist_sites.length),
+        term: termKey(n, 0, "sites"),
+        title: `Round ${n}: ${r.tourist_sites.length} ${track.label.toLowerCase()}${r.tourist_sites.length ? ` (${r.tourist_sites.join(", ")})` : ""}`
+      }]);
       td.dataset.round = String(n);
       tr.append(td);
     }
@@ -1424,7 +1889,7 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil) {
       }));
       continue;
     }
-    const parts = r.lines.map((l) => `${l.district_count}×${l.station_count}${l.connected_bonus ? `+${l.connected_bonus}` : ""}`).join(" + ");
+    const parts = r.lines.map((l) => `${l.district_count}×${l.station_count}` + l.bonuses.filter((b) => b.points).map((b) => `+${b.points}`).join("")).join(" + ");
     scoreRow.append(box(doc, "nsb-box-score", [{
       text: String(r.score),
       term: r.lines.length ? termKey(n, 0, "score") : null,
@@ -1442,6 +1907,35 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil) {
     h(doc, "strong", { "data-total": "lines", text: String(sheet.lines_total) })
   );
   return h(doc, "div", { class: "nsb-score-block nsb-score-lines" }, table, foot);
+}
+function trackBlock(doc, track, info) {
+  const values = track.values.length ? track.values : info ? info.values : [];
+  const list = h(doc, "ol", { class: "nsb-track-values", "aria-label": `${track.label}: ${track.count} of ${Math.max(0, values.length - 1)} → ${track.points} points` });
+  values.slice(1).forEach((v, i) => {
+    const done = i < track.count;
+    list.append(h(doc, "li", { class: `nsb-track-value${done ? " nsb-done" : ""}${i + 1 === track.count ? " nsb-track-last" : ""}`, "data-step": i + 1, text: String(v) }));
+  });
+  const foot = h(
+    doc,
+    "div",
+    { class: "nsb-subtotal" },
+    h(doc, "span", { text: track.label }),
+    h(doc, "strong", { "data-total": `track-${track.id}`, text: String(track.points) })
+  );
+  return h(
+    doc,
+    "div",
+    {
+      class: "nsb-score-block nsb-score-track",
+      "data-track": track.id,
+      "data-term": trackKey(track.id),
+      tabindex: "0",
+      title: `${track.label}: ${track.count} reached → ${track.points} points`
+    },
+    h(doc, "h4", { text: track.label }),
+    list,
+    foot
+  );
 }
 function interchangeTable(doc, sheet) {
   const table = h(
@@ -1545,28 +2039,36 @@ function ranking(turn) {
   }
   return groups;
 }
-function updateScoreSheet(sc, scores, turn, pencils, currentPencil = "") {
+function updateScoreSheet(sc, scores, turn, pencils, currentPencil = "", rs = readRuleset(null)) {
   const doc = sc.el.ownerDocument;
   const sheet = scores.sheet;
   clear(sc.el);
-  const grid = h(
+  const grid = h(doc, "div", { class: "nsb-score-grid" }, roundsTable(
     doc,
-    "div",
-    { class: "nsb-score-grid" },
-    roundsTable(doc, sheet, turn, pencils, currentPencil),
-    interchangeTable(doc, sheet)
-  );
+    sheet,
+    turn,
+    pencils,
+    currentPencil,
+    rs,
+    scores.bonusOrder || []
+  ));
+  const tracks = rs.tracks.map((t) => sheet.tracks.find((x) => x.id === t.id) || { id: t.id, label: t.label, count: 0, values: t.values, points: t.values[0] || 0 });
+  for (const t of sheet.tracks) if (!tracks.some((x) => x.id === t.id)) tracks.push(t);
+  for (const t of tracks) grid.append(trackBlock(doc, t, rs.tracks.find((x) => x.id === t.id)));
+  grid.append(interchangeTable(doc, sheet));
   if (sheet.objectives.length) grid.append(objectivesTable(doc, sheet));
   sc.el.append(grid);
-  const sum = [["Lines", sheet.lines_total], ["Interchanges", sheet.interchanges_total]];
-  if (sheet.objectives.length) sum.push(["Objectives", sheet.objectives_total]);
+  const sum = [["Lines", sheet.lines_total, "lines"]];
+  for (const t of tracks) sum.push([t.label, t.points, `track-${t.id}`]);
+  sum.push(["Interchanges", sheet.interchanges_total, "interchanges"]);
+  if (sheet.objectives.length) sum.push(["Objectives", sheet.objectives_total, "objectives"]);
   const final = h(doc, "div", { class: "nsb-final" });
-  sum.forEach(([label, v], i) => {
+  sum.forEach(([label, v, part], i) => {
     if (i) final.append(h(doc, "span", { class: "nsb-op", text: "+" }));
     final.append(h(
       doc,
       "span",
-      { class: "nsb-term" },
+      { class: "nsb-term", "data-final": part },
       h(doc, "small", { text: label }),
       h(doc, "span", { text: String(v) })
     ));
@@ -1588,7 +2090,7 @@ function updateScoreSheet(sc, scores, turn, pencils, currentPencil = "") {
       doc,
       "div",
       { class: "nsb-assessment", role: "note" },
-      h(doc, "h4", { text: "The City administration's assessment" }),
+      h(doc, "h4", { text: rs.assessment_title }),
       h(doc, "p", { class: "nsb-assessment-score", text: a.handicap ? `${sheet.total} − ${a.handicap} (advanced-game handicap) = ${a.rated_score} points: ${a.band}` : `${a.rated_score} points: ${a.band}` }),
       h(doc, "blockquote", { text: a.text })
     ));
@@ -1861,13 +2363,8 @@ function createView(model, el, store) {
       text: String(n)
     }));
   }
-  const caption = h(
-    doc,
-    "div",
-    { class: "nsb-caption", hidden: true },
-    roundPicker,
-    h(doc, "p", { text: "Tinted: the districts the round's line passes through. Haloed: its stations in the best district (dashed outline). +10: connected start stations. Interchanges show their points (S-Bahn ×2). Hover a score-sheet box to see one term." })
-  );
+  const legend = h(doc, "p", { class: "nsb-legend" });
+  const caption = h(doc, "div", { class: "nsb-caption", hidden: true }, roundPicker, legend);
   const live = h(doc, "div", { class: "nsb-sr-only", "aria-live": "polite" });
   const mapBox = h(doc, "div", { class: "nsb-mapbox" }, svg, placeholder, caption, live);
   const panel = createPanel(doc);
@@ -1921,6 +2418,9 @@ function createView(model, el, store) {
     if (!map) return "";
     const names = (ids) => ids.map((i) => (turn.players[i] || {}).name || `Player ${i + 1}`).join(", ");
     if (turn.game_over) return "Game over. New game starts another one.";
+    if (powerMode()) {
+      return `Click a station of your line for the ${hints.power.title} power (Esc cancels).`;
+    }
     if (turn.phase === "reveal") {
       return turn.can_reveal ? "Reveal the next card (R)." : `Waiting for ${names(turn.waiting_for) || "the other players"}.`;
     }
@@ -1949,12 +2449,13 @@ function createView(model, el, store) {
     svg.style.display = "";
     placeholder.hidden = true;
     pencils = pencilTable(st.map);
-    geo = drawStatic(svg, layers, st.map, pencils);
+    geo = drawStatic(svg, layers, st.map, pencils, st.info.ruleset);
+    legend.textContent = st.info.ruleset.overlay_caption;
     svg.setAttribute("aria-label", `${st.map.title} map. Arrow keys or Tab move between the highlighted stations, Enter picks, Escape cancels.`);
   }
   function drawSheetLayer() {
     if (!geo) return;
-    drawSheet(layers, st.map, geo, st.sheet, pencils);
+    drawSheet(layers, st.map, geo, st.sheet, pencils, st.info.ruleset);
   }
   function drawOverlayLayer() {
     if (!geo) return;
@@ -1976,12 +2477,28 @@ function createView(model, el, store) {
       b.setAttribute("aria-pressed", n === round ? "true" : "false");
     }
   }
+  function powerMode() {
+    const p = st.hints.power;
+    return Boolean(store.state.power && p && p.station && p.usable && p.id === store.state.power);
+  }
   function hlState() {
     const sel = store.state.selected;
+    const error = !ui.local && st.notice.level === "error" ? st.notice.station : null;
+    if (powerMode()) {
+      return {
+        origins: [],
+        targets: [],
+        faint: [],
+        selected: null,
+        power: st.hints.power.stations,
+        focus: ui.cursor,
+        ghost: null,
+        error
+      };
+    }
     const hl = highlightSets(st.hints, sel, store.state.choose);
     const pointer = ui.hover !== null ? ui.hover : ui.cursor;
     const ghost = hl.selected !== null && pointer !== null && hl.targets.includes(pointer) ? [hl.selected, pointer] : null;
-    const error = !ui.local && st.notice.level === "error" ? st.notice.station : null;
     return { ...hl, focus: ui.cursor, ghost, error };
   }
   function drawHighlightLayer() {
@@ -1992,17 +2509,18 @@ function createView(model, el, store) {
   }
   function drawPanel() {
     updatePanel(panel, st, pencils);
-    updateNow(nowCards, st.turn);
+    updateNow(nowCards, st.turn, st.info.ruleset);
   }
   function drawToolbar() {
     updateToolbar(toolbar, st, {
       overlay: store.state.overlay,
       armedNewGame: ui.armedNewGame,
-      exporting: ui.exporting
+      exporting: ui.exporting,
+      powerMode: powerMode()
     });
   }
   function drawScores() {
-    updateScoreSheet(score, st.scores, st.turn, pencils, st.sheet.pencil);
+    updateScoreSheet(score, st.scores, st.turn, pencils, st.sheet.pencil, st.info.ruleset);
   }
   function renderAll() {
     st = readAll(model);
@@ -2030,13 +2548,13 @@ function createView(model, el, store) {
     if (sel !== null && !origins.has(sel)) patch.selected = null;
     const ch = store.state.choose;
     if (ch && !ch.origins.every((o) => origins.has(o))) patch.choose = null;
+    if (store.state.power && !powerMode()) patch.power = null;
     if (Object.keys(patch).length) store.set(patch);
-    if (ui.cursor !== null && !candidates(
-      st.map,
-      st.hints,
-      store.state.selected,
-      store.state.choose
-    ).includes(ui.cursor)) ui.cursor = null;
+    if (ui.cursor !== null && !cands().includes(ui.cursor)) ui.cursor = null;
+  }
+  function cands(A) {
+    if (powerMode()) return readingOrder(st.map, st.hints.power.stations);
+    return candidates(st.map, st.hints, store.state.selected, store.state.choose, A);
   }
   const updaters = {
     map_data: () => renderAll(),
@@ -2117,6 +2635,17 @@ function createView(model, el, store) {
   }
   function onStation(i, viaKeyboard = false) {
     if (!st.map || !st.map.okStation(i)) return;
+    if (powerMode()) {
+      const p = st.hints.power;
+      ui.local = null;
+      drawNotice();
+      send({ type: "power", power: p.id, station: i });
+      if (p.stations.includes(i)) {
+        ui.cursor = null;
+        store.set({ power: null });
+      }
+      return;
+    }
     const A = analyse(st.hints);
     const d = decideClick(i, store.state.selected, st.hints, A);
     const label = st.map.stations[i].label;
@@ -2170,6 +2699,19 @@ function createView(model, el, store) {
       case "undo":
         send({ type: "undo" });
         break;
+      case "power": {
+        const p = st.hints.power;
+        if (!p) break;
+        if (p.station) {
+          const on = store.state.power === p.id;
+          ui.cursor = null;
+          store.set({ power: on ? null : p.id, selected: null, choose: null });
+          announce(on ? "Power cancelled." : `${p.title}: click a station of your line.`);
+        } else {
+          send({ type: "power", power: p.id });
+        }
+        break;
+      }
       case "overlay":
         store.set({ overlay: !store.state.overlay });
         break;
@@ -2310,7 +2852,8 @@ function createView(model, el, store) {
     const stn = st.map.stations[i];
     const sel = store.state.selected;
     const role = i === sel ? "selected line end, Enter cancels" : sel !== null ? "Enter draws a section to it" : st.hints.origins.includes(i) ? "line end, Enter selects" : "Enter draws a section to it";
-    return `${stn.label} ${stn.symbol}: ${role}`;
+    if (powerMode()) return `${stn.label} ${symbolWords(stn.symbol)}: Enter names it for the ${st.hints.power.title} power`;
+    return `${stn.label} ${symbolWords(stn.symbol)}: ${role}`;
   }
   function onKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
@@ -2318,7 +2861,7 @@ function createView(model, el, store) {
     const onMap = e.target === svg;
     if (onMap && st.map) {
       if (e.key === "Tab" || e.key in { ArrowUp: 1, ArrowDown: 1, ArrowLeft: 1, ArrowRight: 1 }) {
-        const list = candidates(st.map, st.hints, store.state.selected, store.state.choose);
+        const list = cands();
         const next = step(st.map, list, ui.cursor, e.key, e.shiftKey);
         if (e.key === "Tab" && next === null) {
           ui.cursor = null;
@@ -2341,16 +2884,24 @@ function createView(model, el, store) {
         return;
       }
       if (e.key === "Escape") {
-        if (store.state.selected !== null || store.state.choose || ui.cursor !== null) {
+        if (store.state.selected !== null || store.state.choose || ui.cursor !== null || store.state.power) {
           e.preventDefault();
           e.stopPropagation();
           ui.cursor = null;
           if (store.state.choose) showLocal(null);
-          if (!store.set({ selected: null, choose: null })) safely("highlights", drawHighlightLayer);
+          if (!store.set({ selected: null, choose: null, power: null })) {
+            safely("highlights", drawHighlightLayer);
+          }
           announce("Selection cancelled.");
         }
         return;
       }
+    }
+    if (e.key === "Escape" && store.state.power) {
+      e.preventDefault();
+      store.set({ power: null });
+      announce("Power cancelled.");
+      return;
     }
     if (tag === "input" || tag === "textarea" || tag === "select" || e.shiftKey) return;
     const action = KEYS[e.key];
