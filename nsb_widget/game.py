@@ -15,20 +15,9 @@ from .rules.game import Game as RulesGame
 
 
 class Game(RulesGame):
-    """A game of *Next Station* (Berlin or London): the complete rules (see
-    :class:`nsb_widget.rules.game.Game`), save files, SVG pictures and the widget.
-
-    Create one with :meth:`Game.new`. The usual loop::
-
-        game = Game.new(players=1, seed=7)
-        while not game.is_over:
-            game.reveal()
-            moves = game.legal_moves()
-            if moves:
-                game.play(moves[0])
-            else:
-                game.pass_turn()
-    """
+    """A game of *Next Station* (Berlin or London): the complete rules of
+    :class:`nsb_widget.rules.game.Game` (create one with :meth:`Game.new`), plus save files,
+    SVG pictures and the widget."""
 
     def to_json(self) -> dict[str, Any]:
         """The game as a JSON-ready document (versioned: setup plus action log)."""

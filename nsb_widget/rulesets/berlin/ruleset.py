@@ -10,6 +10,7 @@ from ...rules.reasons import Illegality, Reason
 from ...rules.ruleset import Ruleset, Slot, TurnOpening
 from ...scoring.interchanges import score_interchanges
 from ...scoring.model import RoundScore, ScoreSheet
+from ...scoring.sheet import assemble_score_sheet
 from .cards import BERLIN_DECK, CARDS_PER_LINE, DOUBLE_SWITCH, Card, Line
 from .modules import Effect, Module, Objective
 from .objectives import score_objectives
@@ -204,26 +205,11 @@ class BerlinRuleset(Ruleset):
             lines += sheet.current_lines(game.round - 1)
         objectives = score_objectives([Objective(o) for o in game.setup.objectives], game.map,
                                       colour_masks, sheet.sbahn, lines)
-        lines_total = sum(r.score for r in rounds)
-        interchanges_total = sum(t.points for t in tiers)
-        objectives_total = sum(o.points for o in objectives)
-        total = lines_total + interchanges_total + objectives_total
-        assessment = None
-        if game.is_over and game.players == 1:
-            assessment = assess(total, game.setup.modules & {Module.EFFECTS, Module.OBJECTIVES})
-        return ScoreSheet(
-            player=player,
-            name=game.setup.names[player] if game.setup.names else f"Player {player + 1}",
-            rounds=rounds,
-            lines_total=lines_total,
-            interchanges=tiers,
-            interchanges_total=interchanges_total,
-            objectives=objectives,
-            objectives_total=objectives_total,
-            total=total,
-            tiebreak=max((r.score for r in rounds), default=0),
-            final=game.is_over,
-            assessment=assessment,
+        modules = game.setup.modules & {Module.EFFECTS, Module.OBJECTIVES}
+        solo_end = game.is_over and game.players == 1
+        return assemble_score_sheet(
+            player, game.setup.names[player], rounds, tiers, objectives, game.is_over,
+            assess=(lambda total: assess(total, modules)) if solo_end else None,
         )
 
     def solo_handicap(self, modules: frozenset[str]) -> int:

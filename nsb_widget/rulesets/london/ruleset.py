@@ -15,6 +15,7 @@ from ...rules.sheet import RoundLine
 from ...scoring.assessment import assess
 from ...scoring.interchanges import score_interchanges
 from ...scoring.model import RoundScore, ScoreSheet
+from ...scoring.sheet import assemble_score_sheet
 from .cards import LONDON_DECK, UNDERGROUND_PER_ROUND, LondonCard
 from .modules import SOLO_HANDICAP_PER_MODULE, LondonModule, LondonObjective, Power
 from .scoring import BANDS, TOURIST_TRACK, score_objectives, score_round, tourist_track
@@ -295,28 +296,12 @@ class LondonRuleset(Ruleset):
             network |= (1 << section.a) | (1 << section.b)
         objectives = score_objectives([LondonObjective(o) for o in game.setup.objectives], gmap,
                                       colour_masks, network, sheet.drawn)
-        lines_total = sum(r.score for r in rounds)
-        interchanges_total = sum(t.points for t in tiers)
-        objectives_total = sum(o.points for o in objectives)
-        total = lines_total + track.points + interchanges_total + objectives_total
-        assessment = None
-        if game.is_over and game.players == 1:
-            assessment = assess(total, self.solo_handicap(game.setup.modules), BANDS)
-        return ScoreSheet(
-            player=player,
-            name=game.setup.names[player] if game.setup.names else f"Player {player + 1}",
-            rounds=rounds,
-            lines_total=lines_total,
-            interchanges=tiers,
-            interchanges_total=interchanges_total,
-            objectives=objectives,
-            objectives_total=objectives_total,
-            total=total,
-            tiebreak=max((r.score for r in rounds), default=0),
-            final=game.is_over,
-            assessment=assessment,
+        handicap = self.solo_handicap(game.setup.modules)
+        solo_end = game.is_over and game.players == 1
+        return assemble_score_sheet(
+            player, game.setup.names[player], rounds, tiers, objectives, game.is_over,
             tracks=(track,),
-            tracks_total=track.points,
+            assess=(lambda total: assess(total, handicap, BANDS)) if solo_end else None,
         )
 
     # ------------------------------------------------------------------ front end
