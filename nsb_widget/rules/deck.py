@@ -57,7 +57,12 @@ class Deck:
             if named not in self.remaining:
                 raise PhaseError(f"{named} has already been revealed this round")
             card = named
-        self.remaining.remove(card)
+        remaining = self.remaining
+        for i, held in enumerate(remaining):  # by identity first: no dataclass __eq__ calls
+            if held is card:
+                del remaining[i]
+                return card
+        remaining.remove(card)
         return card
 
     def put_back(self, card: Any) -> None:

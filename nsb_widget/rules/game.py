@@ -283,7 +283,7 @@ class Game:
     def has_finished_turn(self, player: int = 0) -> bool:
         """True when the player has drawn or passed for the current card."""
         self._check_player(player)
-        return self._phase is not Phase.DRAW or self._is_done(player)
+        return self._phase is not Phase.DRAW or self._passed[player] or not self._slots[player]
 
     def open_lines(self, player: int = 0) -> tuple[Any, ...]:
         """The lines the player may still draw for this turn (two with a Double Switch)."""
@@ -485,9 +485,10 @@ class Game:
         if self._phase is Phase.DRAW:
             names = ", ".join(self._name(p) for p in self.waiting_for())
             raise PhaseError(f"cannot reveal yet: waiting for {names} to draw or pass")
-        if len(cards) > len(self.ruleset.deck):
+        ruleset = self.ruleset
+        if len(cards) > len(ruleset.deck):
             raise PhaseError(f"a reveal takes at most a few cards, not {len(cards)}")
-        named = [self.ruleset.parse_card(c) for c in cards]
+        named = [ruleset.parse_card(c) for c in cards] if cards else []
         # A seeded stack with no card named cannot refuse: work on it directly.
         safe = not named and self._deck.seeded
         deck = self._deck if safe else self._deck.copy()
@@ -502,11 +503,12 @@ class Game:
             return card
 
         state = self._state if safe else self._state.copy()
-        opening = self.ruleset.open_turn(self, state, take, self._counts)
+        opening = ruleset.open_turn(self, state, take, self._counts)
         if named:
             extra = ", ".join(str(c) for c in named)
             raise PhaseError(f"this reveal takes {len(taken)} card(s); not needed: {extra}")
         # Everything checked: commit.
+        players = self.setup.players
         self._deck = deck
         self._state = state
         self._cards = opening.cards
@@ -516,8 +518,8 @@ class Game:
         self._last_turn = opening.last
         self._phase = Phase.DRAW
         self._opened = opening.slots
-        self._slots = [opening.slots] * self.players
-        self._passed = [False] * self.players
+        self._slots = [opening.slots] * players
+        self._passed = [False] * players
         action = Reveal(tuple(taken))
         self._log.append(action)
         if self._listeners:
