@@ -1,0 +1,1 @@
+"""Independent reference models of the rules, written from the rule texts (not the engine)."""
