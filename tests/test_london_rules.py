@@ -504,3 +504,13 @@ def test_events_and_why_unreachable_work_for_london():
     g.play("D3-B1")
     g.undo(0)
     assert seen == ["reveal", "power", "draw", "undo"]
+
+
+def test_a_power_that_changes_nothing_is_accepted_and_used_up():
+    g = powers_game("joker")
+    g.reveal("street joker")
+    assert g.why_power_illegal("joker") is None
+    g.use_power("joker")
+    g.play("D3-E4")
+    g.reveal("street square")
+    assert g.why_power_illegal("joker").reason is Reason.POWER_USED
