@@ -207,3 +207,28 @@ def test_empty_map_draws_the_thames(london_map):
     assert river.tag == f"{NS}polyline"
     assert len(river.get("points").split()) == len(london_map.river.polyline)
     assert not titled(parse(render_map(get_map("berlin"))), "Thames")
+
+
+def test_names_and_colours_from_a_shared_map_cannot_inject_markup():
+    import json as _json
+    import xml.etree.ElementTree as ET
+
+    from nsb_widget import Game
+    from nsb_widget.maps import get_map, load_map
+    from nsb_widget.rendering.scene import map_scene, sheet_scene
+    from nsb_widget.rendering.svg import render_scene
+
+    doc = _json.loads(_json.dumps(get_map("london").source))
+    doc["id"] = "evil"
+    doc["pencils"][0]["name"] = '<script>alert("x")</script>'
+    game = Game.new(map=load_map(doc), seed=1)
+    while not game.is_over and not game.sheets[0].history:
+        game.reveal()
+        moves = game.legal_moves()
+        game.play(moves[0]) if moves else game.pass_turn()
+    scene = map_scene(game.map)
+    sheet = sheet_scene(game, 0)
+    scene["pencils"][0]["color"] = '"/><script>alert(1)</script><x a="'
+    svg = render_scene(scene, sheet)
+    assert "<script" not in svg
+    ET.fromstring(svg)  # still well-formed XML

@@ -659,3 +659,16 @@ def test_no_section_on_a_map_with_explicit_sections():
     problem = g.why_illegal(f"bear {start.label}-{other}")
     assert problem is not None and problem.reason is Reason.NO_SECTION
     assert f"no dashed line between {start.label} and {other}" in problem.message
+
+
+def test_a_game_can_only_be_made_with_a_seed_and_names_its_save_file_can_hold():
+    import pytest as _pytest
+
+    from nsb_widget.rules.setup import MAX_NAME, MAX_SEED_BITS
+
+    with _pytest.raises(ValueError, match="bits"):
+        Game.new(seed=2 ** MAX_SEED_BITS)
+    with _pytest.raises(ValueError, match="name"):
+        Game.new(names=["x" * (MAX_NAME + 1)])
+    game = Game.new(seed=2 ** MAX_SEED_BITS - 1, names=["x" * MAX_NAME])
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()

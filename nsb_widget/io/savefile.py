@@ -10,7 +10,12 @@
              {"type": "pass", "player": 0}]}
 ```
 Loading replays the actions through the rules, so a file can only describe a legal game; every
-problem is reported with its place in the file.
+problem is reported with its place in the file (the first :data:`MAX_ACTION_PROBLEMS`
+unreadable actions, then their number). A file is refused, quickly, past the limits of
+:func:`~nsb_widget.jsonfile.read_json` (5 MB, nesting, numbers) and of this module: card, move,
+power and map id texts of at most :data:`MAX_TEXT` characters, names of at most
+:data:`MAX_NAME`, seeds of at most :data:`MAX_SEED_BITS` bits, at most :data:`MAX_ACTIONS`
+actions. Messages quote at most the first 40 characters of a long value.
 """
 
 from __future__ import annotations
@@ -21,16 +26,26 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import MapError, NsbError, Problem, SaveFileError
-from ..jsonfile import read_json
+from ..jsonfile import read_json, shape_problem, short
 from ..maps import BUILTIN_MAPS, GameMap, build_map, get_map
 from ..rules.game import Game
 from ..rules.moves import Action, Draw, Move, Pass, Reveal, UsePower
 from ..rules.ruleset import Ruleset, ruleset_for
-from ..rules.setup import GameSetup, make_setup
+from ..rules.setup import MAX_NAME, MAX_SEED_BITS, GameSetup, make_setup
 
 FORMAT = "nsb-game"
 VERSION = 1
 MAX_ACTIONS = 10_000
+#: Unreadable actions listed one by one; past these, their number.
+MAX_ACTION_PROBLEMS = 100
+#: Longest card, move, power or map id text a saved game may hold (canonical ones are short).
+MAX_TEXT = 64
+_MESSAGE_CHARS = 300
+
+
+def _clip(text: str) -> str:
+    """A message from below, cut short should it quote a long input."""
+    return text if len(text) <= _MESSAGE_CHARS else text[:_MESSAGE_CHARS] + "…"
 
 
 def game_to_json(game: Game) -> dict[str, Any]:
@@ -64,10 +79,13 @@ def game_from_json(doc: object, name: str = "<document>", cls: type[Game] = Game
     problems: list[Problem] = []
     if not isinstance(doc, Mapping):
         raise SaveFileError(name, [Problem("document", "must be a JSON object")])
+    shape = shape_problem(doc)
+    if shape is not None:
+        raise SaveFileError(name, [shape])
     if doc.get("format") != FORMAT:
-        problems.append(Problem("format", f"must be {FORMAT!r}, found {doc.get('format')!r}"))
+        problems.append(Problem("format", f"must be {FORMAT!r}, found {short(doc.get('format'))}"))
     if doc.get("version") != VERSION:
-        problems.append(Problem("version", f"must be {VERSION}, found {doc.get('version')!r}"))
+        problems.append(Problem("version", f"must be {VERSION}, found {short(doc.get('version'))}"))
     game_map = _read_map(doc.get("map"), problems)
     ruleset = _read_ruleset(game_map, problems)
     setup = _read_setup(doc.get("setup"), game_map, ruleset, problems)
@@ -79,7 +97,8 @@ def game_from_json(doc: object, name: str = "<document>", cls: type[Game] = Game
         try:
             game.apply(action)
         except NsbError as exc:
-            raise SaveFileError(name, [Problem(f"actions[{i}] ({action})", str(exc))]) from None
+            raise SaveFileError(name, [Problem(f"actions[{i}] ({action})", _clip(str(exc)))]) \
+                from None
     return game
 
 
@@ -89,6 +108,10 @@ def _is_builtin(game_map: GameMap) -> bool:
 
 def _read_map(raw: object, problems: list[Problem]) -> GameMap | None:
     if isinstance(raw, str):
+        if len(raw) > MAX_TEXT:
+            problems.append(Problem("map", f"no built-in map {short(raw)}; built-in maps: "
+                                           f"{', '.join(BUILTIN_MAPS)}"))
+            return None
         try:
             return get_map(raw)
         except KeyError as exc:
@@ -120,21 +143,41 @@ def _read_setup(
     if not isinstance(raw, Mapping):
         problems.append(Problem("setup", "must be an object"))
         return None
-    if game_map is None or ruleset is None:
-        return None
     seed = raw.get("seed")
+    players: object = raw.get("players")
+    lists = ("pencils", "modules", "effects", "objectives", "names", "powers")
+    before = len(problems)
+    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
+        problems.append(Problem("setup", f"players must be 1 to 4, not {short(players)}"))
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                             or seed.bit_length() > MAX_SEED_BITS):
+        problems.append(Problem("setup", f"seed must be an integer of at most "
+                                          f"{MAX_SEED_BITS} bits or null, not {short(seed)}"))
+    for key in lists:
+        if key not in raw:
+            continue
+        value, limit = raw[key], (MAX_NAME if key == "names" else MAX_TEXT)
+        if not isinstance(value, list) or len(value) > 8:
+            problems.append(Problem(f"setup.{key}", f"must be a list of at most 8 strings, "
+                                                    f"found {short(value)}"))
+            continue
+        for j, item in enumerate(value):
+            if not isinstance(item, str) or len(item) > limit:
+                problems.append(Problem(f"setup.{key}[{j}]", f"must be a string of at most "
+                                                             f"{limit} characters, found "
+                                                             f"{short(item)}"))
+    unknown = set(raw) - {"players", "seed", *lists}
+    if unknown:
+        names = sorted(short(k) for k in unknown)
+        problems.append(Problem("setup", f"unknown field(s): {', '.join(names[:5])}"
+                                          + (" ..." if len(names) > 5 else "")))
+    if len(problems) > before or game_map is None or ruleset is None:
+        return None
     try:
-        lists = ("pencils", "modules", "effects", "objectives", "names", "powers")
-        for key in lists:
-            if key in raw and not isinstance(raw[key], list):
-                raise ValueError(f"{key} must be a list")
-        unknown = set(raw) - {"players", "seed", *lists}
-        if unknown:
-            raise ValueError(f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
         cards = {key: raw[key] for key in ("effects", "objectives", "powers") if raw.get(key)}
         return make_setup(
             game_map,
-            players=raw.get("players"),  # type: ignore[arg-type]  # checked by make_setup
+            players=players if isinstance(players, int) else 0,  # checked above
             seed=seed,
             ruleset=ruleset,
             scenario=seed is None,
@@ -144,7 +187,7 @@ def _read_setup(
             **cards,
         )
     except (ValueError, TypeError) as exc:
-        problems.append(Problem("setup", str(exc)))
+        problems.append(Problem("setup", _clip(str(exc))))
         return None
 
 
@@ -156,12 +199,18 @@ def _read_actions(raw: object, ruleset: Ruleset | None, problems: list[Problem])
         problems.append(Problem("actions", f"has {len(raw)} entries; a game has far fewer"))
         return []
     actions: list[Action] = []
+    bad = 0
     for i, entry in enumerate(raw):
         where = f"actions[{i}]"
         try:
             actions.append(_read_action(entry, ruleset))
         except (NsbError, ValueError, TypeError, KeyError) as exc:
-            problems.append(Problem(where, str(exc)))
+            bad += 1
+            if bad <= MAX_ACTION_PROBLEMS:
+                problems.append(Problem(where, _clip(str(exc))))
+    if bad > MAX_ACTION_PROBLEMS:
+        problems.append(Problem("actions", f"and {bad - MAX_ACTION_PROBLEMS} more unreadable "
+                                           "entries"))
     return actions
 
 
@@ -171,23 +220,31 @@ def _read_action(entry: object, ruleset: Ruleset | None) -> Action:
     kind = entry.get("type")
     if kind == "reveal":
         cards = entry.get("cards")
-        if not isinstance(cards, list) or len(cards) > 3:
-            raise ValueError("a reveal needs 'cards': a list of at most 3 card names")
-        if ruleset is None:
-            raise ValueError("cards cannot be read without a valid map")
+        if not isinstance(cards, list) or len(cards) > 3 or not all(
+            isinstance(c, str) and len(c) <= MAX_TEXT for c in cards
+        ):
+            raise ValueError(f"a reveal needs 'cards': a list of at most 3 card names, found "
+                             f"{short(cards)}")
+        if ruleset is None:  # the map's problems are listed; its cards cannot be read
+            return Reveal(())
         return Reveal(tuple(ruleset.parse_card(c) for c in cards))
     if kind not in ("draw", "pass", "power"):
-        raise ValueError(f"unknown action type {kind!r}; expected reveal, draw, pass or power")
+        raise ValueError(f"unknown action type {short(kind)}; expected reveal, draw, pass or "
+                         "power")
     player = entry.get("player")
-    if isinstance(player, bool) or not isinstance(player, int):
-        raise ValueError(f"'player' must be an integer, found {player!r}")
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < 4:
+        raise ValueError(f"'player' must be a player number from 0 to 3, found {short(player)}")
     if kind == "draw":
-        return Draw(player, Move.parse(entry.get("move")))  # type: ignore[arg-type]
+        move = entry.get("move")
+        if not isinstance(move, str) or len(move) > MAX_TEXT:
+            raise ValueError(f"'move' must be a move in notation (at most {MAX_TEXT} "
+                             f"characters), found {short(move)}")
+        return Draw(player, Move.parse(move))
     if kind == "power":
         power, station = entry.get("power"), entry.get("station")
         if not isinstance(power, str) or len(power) > 32:
-            raise ValueError(f"'power' must be a power's id, found {power!r}")
+            raise ValueError(f"'power' must be a power's id, found {short(power)}")
         if station is not None and (not isinstance(station, str) or len(station) > 8):
-            raise ValueError(f"'station' must be a station label, found {station!r}")
+            raise ValueError(f"'station' must be a station label, found {short(station)}")
         return UsePower(player, power, station)
     return Pass(player)

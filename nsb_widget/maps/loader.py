@@ -8,14 +8,16 @@ at once.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import math
+import re
+from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeGuard
 
 from ..errors import MapError, Problem
-from ..jsonfile import read_json
+from ..jsonfile import read_json, shape_problem, short
 from .geometry import (
     Point,
     connected_parts,
@@ -31,6 +33,18 @@ VERSION = 1
 BUILTIN_MAPS = ("berlin", "london")
 _KINDS = ("main", "outer")
 _SYMBOLS = {s.value: s for s in Symbol}
+_COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|[a-zA-Z]{1,30}")
+#: Limits that keep a hostile file from costing time or memory (far above any real sheet).
+MAX_NAME = 100
+"""Longest id, title, ruleset, line, pencil, district or river name."""
+MAX_STATIONS = 26 * 26
+MAX_DISTRICTS = 100
+MAX_PENCILS = 26
+MAX_LINES = 8
+MAX_RIVER_POINTS = 1000
+MAX_SECTIONS = 4 * MAX_STATIONS
+MAX_COORD = 1000.0
+"""Largest absolute river coordinate, in grid units."""
 
 
 class _Collector:
@@ -45,12 +59,29 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _names(keys: Iterable[object]) -> str:
+    """Unknown keys of an object, sorted and briefly quoted."""
+    names = sorted(k if isinstance(k, str) and k.isidentifier() and len(k) <= 40 else short(k)
+                   for k in keys)
+    more = f" and {len(names) - 5} more" if len(names) > 5 else ""
+    return ", ".join(names[:5]) + more
+
+
+def _is_name(value: object) -> TypeGuard[str]:
+    return isinstance(value, str) and 0 < len(value) <= MAX_NAME
+
+
+def _is_coord(value: object) -> bool:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    try:
+        return math.isfinite(value) and abs(value) <= MAX_COORD
+    except OverflowError:  # an int too large for a float
+        return False
+
+
 def _is_point(value: object) -> bool:
-    return (
-        isinstance(value, list | tuple)
-        and len(value) == 2
-        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
-    )
+    return isinstance(value, list | tuple) and len(value) == 2 and all(map(_is_coord, value))
 
 
 def load_map(source: str | Path | Mapping[str, Any] | object) -> GameMap:
@@ -82,13 +113,19 @@ def build_map(doc: object, name: str) -> GameMap:
     out = _Collector()
     if not isinstance(doc, Mapping):
         raise MapError(name, [Problem("document", "must be a JSON object")])
+    shape = shape_problem(doc)
+    if shape is not None:
+        raise MapError(name, [shape])
     if doc.get("format") != FORMAT:
-        out.add("format", f"must be {FORMAT!r}, found {doc.get('format')!r}")
+        out.add("format", f"must be {FORMAT!r}, found {short(doc.get('format'))}")
     if doc.get("version") != VERSION:
-        out.add("version", f"must be {VERSION}, found {doc.get('version')!r}")
+        out.add("version", f"must be {VERSION}, found {short(doc.get('version'))}")
     for key in ("id", "title", "ruleset"):
-        if not isinstance(doc.get(key), str) or not doc.get(key):
-            out.add(key, "must be a non-empty string")
+        if not _is_name(doc.get(key)):
+            out.add(key, f"must be a non-empty string of at most {MAX_NAME} characters")
+    about = doc.get("about")
+    if about is not None and not isinstance(about, str):
+        out.add("about", f"must be a string, found {short(about)}")
 
     width, height = _grid(doc, out)
     lines = _lines(doc, out)
@@ -193,7 +230,7 @@ def _grid(doc: Mapping[str, Any], out: _Collector) -> tuple[int, int]:
     for key in ("width", "height"):
         value = grid.get(key)
         if not _is_int(value) or not 2 <= value <= 26:
-            out.add(f"grid.{key}", f"must be an integer from 2 to 26, found {value!r}")
+            out.add(f"grid.{key}", f"must be an integer from 2 to 26, found {short(value)}")
             size.append(0)
         else:
             size.append(value)
@@ -204,30 +241,36 @@ def _lines(doc: Mapping[str, Any], out: _Collector) -> list[str]:
     lines = doc.get("lines")
     if (
         not isinstance(lines, list)
-        or not lines
-        or not all(isinstance(x, str) and x for x in lines)
+        or not 0 < len(lines) <= MAX_LINES
+        or not all(_is_name(x) for x in lines)
         or len(set(lines)) != len(lines)
     ):
-        out.add("lines", "must be a non-empty list of distinct line names, e.g. ['bear', 'crown']")
+        out.add("lines", f"must be a list of 1 to {MAX_LINES} distinct line names, "
+                         "e.g. ['bear', 'crown']")
         return []
     return list(lines)
 
 
 def _pencils(doc: Mapping[str, Any], out: _Collector) -> list[Pencil]:
     raw = doc.get("pencils")
-    if not isinstance(raw, list) or not raw:
-        out.add("pencils", "must be a non-empty list of {id, name, color}")
+    if not isinstance(raw, list) or not 0 < len(raw) <= MAX_PENCILS:
+        out.add("pencils", f"must be a list of 1 to {MAX_PENCILS} {{id, name, color}}")
         return []
     pencils: list[Pencil] = []
     for i, p in enumerate(raw):
         where = f"pencils[{i}]"
         if not isinstance(p, Mapping) or not all(
-            isinstance(p.get(k), str) and p.get(k) for k in ("id", "name", "color")
+            _is_name(p.get(k)) for k in ("id", "name", "color")
         ):
-            out.add(where, "must have non-empty strings 'id', 'name' and 'color'")
+            out.add(where, "must have non-empty strings 'id', 'name' and 'color' "
+                           f"(at most {MAX_NAME} characters)")
+            continue
+        if not _COLOUR.fullmatch(p["color"]):
+            out.add(where, "color must be a CSS colour as #rgb, #rrggbb (or with alpha) or a "
+                           f"colour name, found {short(p['color'])}")
             continue
         if any(q.id == p["id"] for q in pencils):
-            out.add(where, f"pencil id {p['id']!r} appears twice")
+            out.add(where, f"pencil id {short(p['id'])} appears twice")
             continue
         pencils.append(Pencil(p["id"], p["name"], p["color"]))
     return pencils
@@ -235,8 +278,8 @@ def _pencils(doc: Mapping[str, Any], out: _Collector) -> list[Pencil]:
 
 def _district_legend(doc: Mapping[str, Any], out: _Collector) -> dict[str, dict[str, Any]]:
     raw = doc.get("districts")
-    if not isinstance(raw, list) or not raw:
-        out.add("districts", "must be a non-empty list of {key, name, kind}")
+    if not isinstance(raw, list) or not 0 < len(raw) <= MAX_DISTRICTS:
+        out.add("districts", f"must be a list of 1 to {MAX_DISTRICTS} {{key, name, kind}}")
         return {}
     keys: dict[str, dict[str, Any]] = {}
     for i, d in enumerate(raw):
@@ -246,16 +289,17 @@ def _district_legend(doc: Mapping[str, Any], out: _Collector) -> dict[str, dict[
             continue
         key, dname, kind = d.get("key"), d.get("name"), d.get("kind")
         if not isinstance(key, str) or len(key) != 1 or key in ". ":
-            out.add(where, f"key must be one character other than '.' or space, found {key!r}")
+            out.add(where, "key must be one character other than '.' or space, "
+                           f"found {short(key)}")
             continue
         if key in keys:
             out.add(where, f"key {key!r} is used by another district")
             continue
-        if not isinstance(dname, str) or not dname:
-            out.add(where, "name must be a non-empty string")
+        if not _is_name(dname):
+            out.add(where, f"name must be a non-empty string of at most {MAX_NAME} characters")
             continue
-        if kind not in _KINDS:
-            out.add(where, f"kind must be 'main' or 'outer', found {kind!r}")
+        if not isinstance(kind, str) or kind not in _KINDS:
+            out.add(where, f"kind must be 'main' or 'outer', found {short(kind)}")
             continue
         keys[key] = {"index": len(keys), "name": dname, "kind": kind}
     return keys
@@ -270,8 +314,10 @@ def _district_grid(
 ) -> dict[str, list[Point]]:
     rows = doc.get("district_grid")
     cells: dict[str, list[Point]] = {}
-    if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
-        out.add("district_grid", "must be a list of strings, one per grid row")
+    if (not isinstance(rows, list) or len(rows) > 26
+            or not all(isinstance(r, str) and len(r) <= 26 for r in rows)):
+        out.add("district_grid", "must be a list of strings, one per grid row "
+                                 "(at most 26 of at most 26 cells)")
         return cells
     if height and len(rows) != height:
         out.add("district_grid", f"has {len(rows)} rows, the grid has {height}")
@@ -282,7 +328,7 @@ def _district_grid(
             if ch not in keys:
                 if keys:
                     out.add(f"district_grid row {y + 1}, column {x + 1}",
-                            f"unknown district key {ch!r}")
+                            f"unknown district key {short(ch)}")
                 continue
             cells.setdefault(ch, []).append((x, y))
     return cells
@@ -299,8 +345,8 @@ def _stations(
     lines: list[str],
 ) -> list[dict[str, Any]]:
     raw = doc.get("stations")
-    if not isinstance(raw, list) or not raw:
-        out.add("stations", "must be a non-empty list of {x, y, symbol}")
+    if not isinstance(raw, list) or not 0 < len(raw) <= MAX_STATIONS:
+        out.add("stations", f"must be a list of 1 to {MAX_STATIONS} {{x, y, symbol}}")
         return []
     cell_key = {p: k for k, pts in cells.items() for p in pts}
     pencil_ids = {p.id for p in pencils}
@@ -313,8 +359,9 @@ def _stations(
             out.add(where, "must be an object {x, y, symbol}")
             continue
         x, y = s.get("x"), s.get("y")
-        if not _is_int(x) or not _is_int(y):
-            out.add(where, f"x and y must be integers, found x={x!r}, y={y!r}")
+        if not _is_int(x) or not _is_int(y) or max(abs(x), abs(y)) > 1000:
+            out.add(where, f"x and y must be integers inside the grid, found x={short(x)}, "
+                           f"y={short(y)}")
             continue
         label = grid_label(x, y) if 0 <= x < 26 else f"({x},{y})"
         where = f"stations[{i}] ({label})"
@@ -326,14 +373,19 @@ def _stations(
             out.add(where, f"is on the same point as stations[{seen_points[(x, y)]}]")
             ok = False
         seen_points.setdefault((x, y), i)
-        symbol = _SYMBOLS.get(s.get("symbol"))  # type: ignore[arg-type]
+        raw_symbol = s.get("symbol")
+        symbol = _SYMBOLS.get(raw_symbol) if isinstance(raw_symbol, str) else None
         if symbol is None:
-            out.add(where, f"unknown symbol {s.get('symbol')!r}; known: {', '.join(_SYMBOLS)}")
+            out.add(where, f"unknown symbol {short(raw_symbol)}; known: {', '.join(_SYMBOLS)}")
             ok = False
         district = cell_key.get((x, y))
         stated = s.get("district")
-        if stated is not None and district is not None and stated != district:
-            out.add(where, f"says district {stated!r} but its cell belongs to {district!r}")
+        if stated is not None and not isinstance(stated, str):
+            out.add(where, f"district must be a district key, found {short(stated)}")
+            ok = False
+        elif stated is not None and district is not None and stated != district:
+            out.add(where, f"says district {short(stated)} but its cell belongs to "
+                           f"{district!r}")
             ok = False
         if district is None and ok and keys:
             out.add(where, "is not inside any district")
@@ -352,11 +404,11 @@ def _stations(
                 seen_starts.setdefault((start.pencil, start.line), i)
         tourist = s.get("tourist", False)
         if not isinstance(tourist, bool):
-            out.add(where, f"tourist must be true or false, found {tourist!r}")
+            out.add(where, f"tourist must be true or false, found {short(tourist)}")
             ok = False
         extra = set(s) - {"x", "y", "symbol", "district", "start", "tourist"}
         if extra:
-            out.add(where, f"unknown field(s) {', '.join(sorted(extra))}")
+            out.add(where, f"unknown field(s) {_names(extra)}")
         if ok:
             result.append(
                 {"x": x, "y": y, "label": label, "symbol": symbol, "district": district,
@@ -370,13 +422,13 @@ def _start(
 ) -> StartInfo | None:
     """A station's ``start`` object; ``line`` may be left out when the map has a single line."""
     if not isinstance(raw, Mapping):
-        out.add(where, f"start must be an object {{pencil, line}}, found {raw!r}")
+        out.add(where, f"start must be an object {{pencil, line}}, found {short(raw)}")
         return None
     ok = True
     pencil, line = raw.get("pencil"), raw.get("line")
-    if pencil not in pencil_ids:
+    if not isinstance(pencil, str) or pencil not in pencil_ids:
         known = ", ".join(sorted(pencil_ids)) or "none"
-        out.add(where, f"start names unknown pencil {pencil!r}; known: {known}")
+        out.add(where, f"start names unknown pencil {short(pencil)}; known: {known}")
         ok = False
     if line is None and len(lines) == 1:
         line = lines[0]
@@ -385,12 +437,12 @@ def _start(
     elif line is None:
         out.add(where, f"start must name its line, one of {', '.join(lines)}")
         ok = False
-    elif line not in lines:
-        out.add(where, f"start names unknown line {line!r}; known: {', '.join(lines)}")
+    elif not isinstance(line, str) or line not in lines:
+        out.add(where, f"start names unknown line {short(line)}; known: {', '.join(lines)}")
         ok = False
     extra = set(raw) - {"pencil", "line"}
     if extra:
-        out.add(where, f"start has unknown field(s) {', '.join(sorted(map(str, extra)))}")
+        out.add(where, f"start has unknown field(s) {_names(extra)}")
         ok = False
     return StartInfo(str(pencil), str(line)) if ok else None
 
@@ -401,12 +453,14 @@ def _river(doc: Mapping[str, Any], out: _Collector) -> River | None:
         return None
     if (
         not isinstance(raw, Mapping)
-        or not isinstance(raw.get("name"), str)
+        or not _is_name(raw.get("name"))
         or not isinstance(raw.get("polyline"), list)
-        or len(raw["polyline"]) < 2
+        or not 2 <= len(raw["polyline"]) <= MAX_RIVER_POINTS
         or not all(_is_point(p) for p in raw["polyline"])
     ):
-        out.add("river", "must be {name, polyline: [[x, y], ...]} with at least 2 points")
+        out.add("river", f"must be {{name, polyline: [[x, y], ...]}} with 2 to "
+                         f"{MAX_RIVER_POINTS} points, each coordinate a number from "
+                         f"-{MAX_COORD:g} to {MAX_COORD:g}")
         return None
     return River(raw["name"], tuple((float(p[0]), float(p[1])) for p in raw["polyline"]))
 
@@ -421,14 +475,15 @@ def _sections(
     if explicit is None:
         return potential_sections(points)
     by_label = {s["label"]: i for i, s in enumerate(stations)}
-    if not isinstance(explicit, list):
-        out.add("sections", "must be a list of [label, label] pairs, or be left out")
+    if not isinstance(explicit, list) or len(explicit) > MAX_SECTIONS:
+        out.add("sections", f"must be a list of at most {MAX_SECTIONS} [label, label] pairs, "
+                            "or be left out")
         return []
     pairs: set[tuple[int, int]] = set()
     for k, pair in enumerate(explicit):
         where = f"sections[{k}]"
         if not (isinstance(pair, list) and len(pair) == 2
-                and all(isinstance(p, str) for p in pair)):
+                and all(isinstance(p, str) and len(p) <= 3 for p in pair)):
             out.add(where, "must be a pair of station labels, e.g. ['C4', 'D5']")
             continue
         missing = [p for p in pair if p not in by_label]

@@ -171,9 +171,9 @@ def _drawn_sections(scene: dict[str, Any], sheet: dict[str, Any]) -> list[str]:
             length = math.hypot(x2 - x1, y2 - y1) or 1.0
             nx, ny = -(y2 - y1) / length * 6, (x2 - x1) / length * 6
             x1, y1, x2, y2 = x1 + nx, y1 + ny, x2 + nx, y2 + ny
-        color = pencils[pencil]["color"]
-        name = pencils[pencil]["name"]
-        line_name = line_names[line] if len(line_names) > 1 else "line"
+        color = escape(pencils[pencil]["color"])
+        name = escape(pencils[pencil]["name"])
+        line_name = escape(line_names[line] if len(line_names) > 1 else "line")
         seg = f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"'
         out.append(f'<line {seg} stroke="{color}" stroke-width="7" stroke-linecap="round">'
                    f'<title>{name} {line_name}, round {rnd}</title></line>')
@@ -207,11 +207,11 @@ def _circled_colours(scene: dict[str, Any], sheet: dict[str, Any]) -> dict[int, 
     for _section, o, t, pencil, *_rest in sheet["sections"]:
         touching.setdefault(o, set()).add(pencil)
         touching.setdefault(t, set()).add(pencil)
-    own = next((p["color"] for p in pencils if p["id"] == sheet["pencil"]), INK)
+    own = next((escape(p["color"]) for p in pencils if p["id"] == sheet["pencil"]), INK)
     colours = {}
     for i in sheet.get("circled", []):
         found = touching.get(i, set())
-        colours[i] = pencils[next(iter(found))]["color"] if len(found) == 1 else own
+        colours[i] = escape(pencils[next(iter(found))]["color"]) if len(found) == 1 else own
     return colours
 
 
@@ -227,7 +227,7 @@ def _stations(scene: dict[str, Any], sheet: dict[str, Any] | None) -> list[str]:
         cx, cy = _xy(s["x"]), _xy(s["y"])
         start = s["start"]
         symbol = s["symbol"]
-        colour = pencils[start["pencil"]]["color"] if start else None
+        colour = escape(pencils[start["pencil"]]["color"]) if start else None
         tip = f'{s["label"]} {SYMBOL_NAMES.get(symbol, symbol)}'
         if start and one_line:
             tip += f', {pencils[start["pencil"]]["name"]} departure station'

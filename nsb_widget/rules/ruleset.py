@@ -97,7 +97,9 @@ class Ruleset(ABC):
         return None if len(self.line_ids) == 1 else self.line_ids[line]
 
     def check_map(self, game_map: GameMap) -> list[Problem]:
-        """Problems that make ``game_map`` unplayable with these rules (none by default)."""
+        """Problems that make ``game_map`` unplayable with these rules. By default: the map's
+        lines must be :attr:`line_ids`, it must have one pencil per round, and each pencil a
+        start station for each line. A ruleset needing more extends this list."""
         problems = []
         if tuple(game_map.lines) != self.line_ids:
             problems.append(Problem("lines", f"the {self.title} rules draw the lines "
@@ -106,6 +108,13 @@ class Ruleset(ABC):
         if len(game_map.pencils) != self.rounds:
             problems.append(Problem("pencils", f"the {self.title} rules need {self.rounds} "
                                                f"pencils, found {len(game_map.pencils)}"))
+        for pencil in game_map.pencils:  # the loader checks it; a GameMap built by hand may not
+            for line in self.line_ids:
+                try:
+                    game_map.start_station(pencil.id, line)
+                except KeyError:
+                    problems.append(Problem("stations", f"no start station for the {pencil.id} "
+                                                        f"{line} line"))
         return problems
 
     def module(self, name: object) -> str:

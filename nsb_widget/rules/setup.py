@@ -15,6 +15,10 @@ if TYPE_CHECKING:
 
 ROUNDS = 4
 MAX_PLAYERS = 4
+#: A seed has at most this many bits (save files refuse larger ones).
+MAX_SEED_BITS = 256
+#: A player's name has at most this many characters.
+MAX_NAME = 1000
 #: Seats around the table (clockwise) taken by the players; the other seats hold spare pencils.
 SEATS: dict[int, tuple[int, ...]] = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 
@@ -97,7 +101,9 @@ def make_setup(
     if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
         raise ValueError(f"players must be 1 to 4, not {players!r}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ValueError(f"seed must be an int, not {seed!r}")
+        raise ValueError(f"seed must be an int, not {type(seed).__name__}")
+    if seed is not None and seed.bit_length() > MAX_SEED_BITS:
+        raise ValueError(f"seed must have at most {MAX_SEED_BITS} bits")
     if scenario and seed is not None:
         raise ValueError("a scenario game chooses its cards by hand: give no seed")
     if not scenario and seed is None:
@@ -123,7 +129,9 @@ def make_setup(
     if names is None:
         player_names = tuple(f"Player {i + 1}" for i in range(players))
     else:
-        player_names = tuple(str(n) for n in names)
+        player_names = tuple(str(n) for n in names) if isinstance(names, list | tuple) else ()
+        if any(len(n) > MAX_NAME for n in player_names):
+            raise ValueError(f"a player's name has at most {MAX_NAME} characters")
         if len(player_names) != players:
             raise ValueError(f"names must have {players} entries, not {len(player_names)}")
     return GameSetup(
