@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import (
+    ArgumentError,
     FileFormatError,
     IllegalMoveError,
     MapError,
@@ -26,6 +27,7 @@ from .scoring import ScoreSheet
 __version__ = "0.1.0"
 
 __all__ = [
+    "ArgumentError",
     "BerlinWidget",
     "Card",
     "Effect",

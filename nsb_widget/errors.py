@@ -73,6 +73,28 @@ class NsbError(Exception):
     """Base class of the errors raised by nsb_widget."""
 
 
+#: Longest piece of a caller's input that an error message repeats.
+QUOTE_LIMIT = 40
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for an error message, cut to ``limit`` characters plus "…"."""
+    if isinstance(value, str):
+        if len(value) > limit:
+            return repr(value[:limit]) + "…"
+        return repr(value)
+    try:
+        text = repr(value)
+    except Exception:  # a caller's object whose repr fails: name its type
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters plus "…"."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 @dataclass(frozen=True)
 class Problem:
     """One problem found in a file, with where it is."""
@@ -116,7 +138,8 @@ class IllegalMoveError(NsbError, ValueError):
     """A move that the rules forbid. The game is left exactly as it was.
 
     ``reason`` is a :class:`Reason` for code; ``str(error)`` is a sentence naming the player,
-    the move (a :class:`~nsb_widget.rules.moves.Move` or the text given) and the reason.
+    the move (a :class:`~nsb_widget.rules.moves.Move` or the text given, cut to a short prefix)
+    and the reason (no player number when the player does not exist).
     """
 
     def __init__(self, player: int, move: object, illegality: Illegality) -> None:
@@ -124,7 +147,10 @@ class IllegalMoveError(NsbError, ValueError):
         self.move = move
         self.illegality = illegality
         self.reason: Reason = illegality.reason
-        super().__init__(f"player {player + 1}: {move} is illegal: {illegality.message}")
+        # No "player n:" for a player that does not exist (the reason says so).
+        who = (f"player {player + 1}: " if type(player) is int and player >= 0
+               and illegality.reason is not Reason.NO_SUCH_PLAYER else "")
+        super().__init__(f"{who}{shorten(str(move))} is illegal: {illegality.message}")
 
 
 class NotationError(NsbError, ValueError):
@@ -132,4 +158,10 @@ class NotationError(NsbError, ValueError):
 
 
 class PhaseError(NsbError, RuntimeError):
-    """An action asked for at the wrong moment (e.g. revealing before everyone has drawn)."""
+    """An action asked for at the wrong moment (e.g. revealing before everyone has drawn), or
+    for a player the game does not have."""
+
+
+class ArgumentError(NsbError, ValueError, TypeError):
+    """An argument of the wrong type or out of range (e.g. ``pencil(0, round_number="x")``).
+    Also a :class:`ValueError` and a :class:`TypeError`, as plain Python would raise."""

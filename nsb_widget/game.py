@@ -7,9 +7,11 @@ class on top of everything, so nothing below imports it back.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
+from .errors import ArgumentError, quote
 from .io.savefile import game_from_json, game_to_json, load_game, save_game
 from .rules.game import Game as RulesGame
 
@@ -33,6 +35,8 @@ class Game(RulesGame):
 
     def save(self, path: str | Path) -> None:
         """Write the game to a JSON file."""
+        if not isinstance(path, (str, os.PathLike)):
+            raise ArgumentError(f"save to a path (text or os.PathLike), not {quote(path)}")
         save_game(self, path)
 
     @classmethod
@@ -46,7 +50,7 @@ class Game(RulesGame):
         """The player's sheet as an SVG document."""
         from .rendering.svg import render_game
 
-        return render_game(self, player, **options)
+        return render_game(self, self._check_player(player), **options)
 
     def _repr_svg_(self) -> str:
         return self.svg(0)

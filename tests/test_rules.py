@@ -662,13 +662,23 @@ def test_no_section_on_a_map_with_explicit_sections():
 
 
 def test_a_game_can_only_be_made_with_a_seed_and_names_its_save_file_can_hold():
-    import pytest as _pytest
-
     from nsb_widget.rules.setup import MAX_NAME, MAX_SEED_BITS
 
-    with _pytest.raises(ValueError, match="bits"):
+    with pytest.raises(ValueError, match="bits"):
         Game.new(seed=2 ** MAX_SEED_BITS)
-    with _pytest.raises(ValueError, match="name"):
+    with pytest.raises(ValueError, match="name"):
         Game.new(names=["x" * (MAX_NAME + 1)])
     game = Game.new(seed=2 ** MAX_SEED_BITS - 1, names=["x" * MAX_NAME])
     assert Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
+@pytest.mark.parametrize("options", [
+    {"players": 9}, {"seed": "x"}, {"modules": ["nope"]}, {"pencils": [1, 2]}, {"names": 5},
+    {"modules": ["effects"], "effects": ["x"] * 4}, {"map": "london", "powers": ["joker"]},
+])
+def test_bad_arguments_to_new_are_argument_errors(options):
+    from nsb_widget import ArgumentError
+
+    with pytest.raises(ArgumentError) as err:
+        Game.new(**options)
+    assert isinstance(err.value, ValueError) and 0 < len(str(err.value)) < 300

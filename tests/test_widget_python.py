@@ -470,3 +470,106 @@ def test_london_game_plays_to_the_end_through_the_widget():
     assert [r["score"] for r in h.w.scores["rounds"]] == [r.score for r in sheet.rounds]
     assert h.w.scores["assessment"]["handicap"] == 20
     assert h.w.hints["power"] is None
+
+
+# --------------------------------------------------------------------------- issue 8
+def _update(h: Harness, state) -> None:
+    h.sent.clear()
+    h.w._handle_msg({"content": {"data": {"method": "update", "state": state,
+                                          "buffer_paths": []}}, "buffers": []})
+
+
+def test_front_end_writes_to_esm_and_css_are_refused():
+    h = Harness()
+    esm, css, model = h.w._esm, h.w._css, h.w._model_name
+    assert "export" in esm or "render" in esm  # the real bundle
+    _update(h, {"_esm": "export default {render() { steal() }}", "_css": "* {display: none}",
+                "_model_name": "EvilModel"})
+    assert (h.w._esm, h.w._css, h.w._model_name) == (esm, css, model)
+    assert h.w.notice["level"] == "error"
+    assert "refused a change of _css, _esm, _model_name" in h.w.notice["text"]
+    # every view is put back on the real code, and nothing was echoed
+    updates = [m for m in h.sent if m.get("method") == "update"]
+    assert any(m["state"].get("_esm") == esm and m["state"].get("_css") == css for m in updates)
+    assert not [m for m in h.sent if m.get("method") == "echo_update"]
+
+
+def test_bad_values_for_the_other_traits_are_rolled_back():
+    h = Harness()
+    tooltip = h.w.tooltip
+    _update(h, {"tooltip": 5, "tabbable": "x" * 10_000})
+    assert h.w.tooltip == tooltip and h.w.notice["level"] == "error"
+    assert len(h.w.notice["text"]) <= 300
+    _update(h, ["not", "an", "object"])
+    assert h.w.notice["level"] == "error" and "not an object" in h.w.notice["text"]
+    _update(h, {"tooltip": "a tip"})  # a write the widget does not own still works
+    assert h.w.tooltip == "a tip"
+
+
+@pytest.mark.parametrize("bad", [True, False, "0", 0.0, 1.0, None, -1, 2, 10**5000, [0]],
+                         ids=lambda v: type(v).__name__)
+def test_show_player_validates_before_changing_anything(bad):
+    from nsb_widget.errors import ArgumentError, NsbError
+
+    game = Game.new(2, seed=4)
+    h = Harness(game)
+    state = {k: getattr(h.w, k) for k in ("sheet", "hints", "scores", "turn")}
+    with pytest.raises(ArgumentError) as info:
+        h.w.show_player(bad)
+    assert isinstance(info.value, NsbError) and isinstance(info.value, ValueError)
+    assert "player must be an int from 0 to 1" in str(info.value) and len(str(info.value)) < 120
+    assert h.w.player == 0 and type(h.w.player) is int
+    assert {k: getattr(h.w, k) for k in state} == state
+    # the page keeps working: a reveal plays, with no error shown
+    h.send({"type": "reveal"})
+    assert game.turn == 1 and h.w.notice.get("level") != "error"
+    assert h.w.hints["player"] == 0 and h.w.turn["phase"] == "draw"
+    assert h.w.hints["moves"] == [[m.line.value == "crown", *(
+        game.map.station(s).index for s in (m.origin, m.target))] for m in game.legal_moves(0)]
+
+
+@pytest.mark.parametrize("kw", [{"player": True}, {"player": 0.0}, {"player": "1"},
+                                {"bots": {True: "random"}}, {"bots": {"1": "random"}}])
+def test_the_constructor_refuses_players_that_are_not_ints(kw):
+    from nsb_widget.errors import ArgumentError
+
+    with pytest.raises(ArgumentError):
+        BerlinWidget(Game.new(2, seed=4), **kw)
+
+
+@pytest.mark.parametrize("content", [
+    {"type": "pass", "player": 10**5000},
+    {"type": "draw", "target": 10**5000},
+    {"type": "draw", "target": 3, "origin": -10**200},
+    {"type": "pass", "junk": 10**5000},
+    {"type": "pass", "junk": [[[[[]]]]] * 3},
+], ids=["player", "target", "origin", "junk", "nested"])
+def test_huge_numbers_and_odd_values_are_refused_shortly(content):
+    h = Harness()
+    h.send({"type": "reveal"})
+    before = h.game.to_json()
+    h.send(content)
+    assert h.game.to_json() == before or content["type"] == "pass"
+    if content.get("junk") == [[[[[]]]]] * 3:
+        return  # extra fields are ignored: the pass plays
+    assert h.w.notice["level"] == "error" and "internal error" not in h.w.notice["text"]
+    assert len(h.w.notice["text"]) < 150
+
+
+def test_deeply_nested_messages_are_refused():
+    h = Harness()
+    deep: list = []
+    for _ in range(5_000):
+        deep = [deep]
+    h.send({"type": "reveal", "junk": deep})
+    assert h.game.history == () and h.w.notice["level"] == "error"
+    assert "cannot be read" in h.w.notice["text"]
+
+
+def test_a_long_error_is_shown_short():
+    h = Harness()
+    request = h.w.request_export("svg", lambda fmt, data: None)
+    h.send({"type": "export_result", "id": request, "format": "svg", "data": "",
+            "error": "E" * 100_000})
+    assert h.w.notice["level"] == "error" and len(h.w.notice["text"]) <= 300
+    assert h.w.notice["text"].startswith("the SVG export failed: EEE")

@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from ..bitset import iter_bits
-from ..errors import IllegalMoveError, NotationError, PhaseError
+from ..errors import ArgumentError, IllegalMoveError, NotationError, PhaseError, quote
 from ..maps import GameMap, get_map
 from ..maps.geometry import is_grid_direction
 from .deck import Deck
-from .moves import Action, Draw, Move, Pass, Reveal, UsePower, split_move
+from .moves import MAX_NOTATION, Action, Draw, Move, Pass, Reveal, UsePower, split_move
 from .reasons import Illegality, Reason
 from .ruleset import Ruleset, Slot, ruleset_for
 from .setup import GameSetup, make_setup
@@ -268,10 +268,15 @@ class Game:
     def pencil(self, player: int = 0, round_number: int | None = None) -> str:
         """The pencil a player holds in a round (1-4; default the current round)."""
         self._check_player(player)
-        r = self._round if round_number is None else round_number - 1
-        if not 0 <= r < self.ruleset.rounds:
-            raise ValueError(f"round_number must be 1 to {self.ruleset.rounds}, "
-                             f"not {round_number!r}")
+        rounds = self.ruleset.rounds
+        if round_number is None:
+            r = self._round
+        elif isinstance(round_number, int) and not isinstance(round_number, bool):
+            r = round_number - 1
+        else:
+            r = -1
+        if not 0 <= r < rounds:
+            raise ArgumentError(f"round_number must be 1 to {rounds}, not {quote(round_number)}")
         return self.setup.pencil_of(player, r)
 
     def waiting_for(self) -> list[int]:
@@ -401,11 +406,11 @@ class Game:
         station of the open lines) and reports the most telling reason: the card's symbol
         first, then what blocks the dashed lines that do lead there.
         """
-        try:
-            t = self.map.station(target).index
-        except (KeyError, AttributeError) as exc:
-            return Illegality(Reason.UNKNOWN_STATION, str(exc.args[0]))
-        self._check_player(player)
+        t = self._station_index(target)
+        if isinstance(t, Illegality):
+            return t
+        if not self._is_player(player):
+            return Illegality(Reason.NO_SUCH_PLAYER, self._no_player(player))
         if self._phase is not Phase.DRAW or self._is_done(player):
             slots: tuple[Slot, ...] = (Slot(0, False, 0, ""),)
         else:
@@ -545,12 +550,16 @@ class Game:
         used now. Logged, replayed and undone like a move.
         """
         result = self._check_power(power, station, player)
-        label = f"power {power}" + (f" {station}" if station else "")
         if isinstance(result, Illegality):
-            raise IllegalMoveError(player if isinstance(player, int) else 0, label, result)
-        result()
+            label = f"power {power}" if isinstance(power, str) else f"power {quote(power)}"
+            if station is not None:
+                label += f" {station}" if isinstance(station, str) else f" {quote(station)}"
+            raise IllegalMoveError(player, label, result)
+        # Checked: ``power`` is text (plain ``str``, whatever subclass was given) and
+        # ``station`` a known label, logged in its canonical form.
         canonical = None if station is None else self.map.station(station).label
-        action = UsePower(player, str(power), canonical)
+        result()
+        action = UsePower(player, str.__str__(power), canonical)
         self._log.append(action)
         self._emit_all([GameEvent("power", player, action)])
 
@@ -558,19 +567,20 @@ class Game:
                      player: int) -> Illegality | Callable[[], None]:
         if self._phase is Phase.OVER:
             return Illegality(Reason.GAME_OVER, "the game is over")
-        if isinstance(player, bool) or not isinstance(player, int) or not (
-            0 <= player < self.players
-        ):
-            return Illegality(Reason.NO_SUCH_PLAYER, f"there is no player {player!r} in this game")
+        if not self._is_player(player):
+            return Illegality(Reason.NO_SUCH_PLAYER, self._no_player(player))
         if not isinstance(power, str):
-            return Illegality(Reason.NOTATION, f"a power is named by text, not {power!r}")
+            return Illegality(Reason.NOTATION, f"a power is named by text, not {quote(power)}")
+        if len(power) > MAX_NOTATION:
+            return Illegality(Reason.NOTATION, f"a power is named by a word like 'joker', not "
+                                               f"{len(power)} characters")
         index: int | None = None
         if station is not None:
-            try:
-                index = self.map.station(station).index
-            except (KeyError, AttributeError) as exc:
-                return Illegality(Reason.UNKNOWN_STATION, str(exc.args[0]))
-        return self.ruleset.check_power(self, player, power, index)
+            found = self._station_index(station)
+            if isinstance(found, Illegality):
+                return found
+            index = found
+        return self.ruleset.check_power(self, player, str.__str__(power), index)
 
     # ------------------------------------------------------------------ undo and replay
     def undo(self, player: int | None = None) -> Action:
@@ -630,7 +640,7 @@ class Game:
         elif isinstance(action, UsePower):
             self.use_power(action.power, action.station, action.player)
         else:
-            raise TypeError(f"not an action: {action!r}")
+            raise ArgumentError(f"not an action: {quote(action)}")
 
     # ------------------------------------------------------------------ scores
     def round_scores(self, player: int = 0) -> list[RoundScore]:
@@ -692,19 +702,43 @@ class Game:
         if isinstance(player, bool) or not isinstance(player, int) or not (
             0 <= player < self.players
         ):
-            raise PhaseError(f"no player {player!r} in a {self.players}-player game "
+            raise PhaseError(f"no player {quote(player)} in a {self.players}-player game "
                              f"(players are numbered 0 to {self.players - 1})")
         return player
 
+    def _is_player(self, player: object) -> bool:
+        """True when ``player`` is the number of one of the game's players."""
+        return (isinstance(player, int) and not isinstance(player, bool)
+                and 0 <= player < self.players)
+
+    def _no_player(self, player: object) -> str:
+        return f"there is no player {quote(player)} in this game"
+
+    def _station_index(self, label: object) -> int | Illegality:
+        """The index of the station named ``label`` (text only), or why there is none."""
+        if not isinstance(label, str):
+            return Illegality(Reason.NOTATION, f"a station is named by its label, like 'C4', "
+                                               f"not {quote(label)}")
+        if len(label) > MAX_NOTATION:
+            return Illegality(Reason.UNKNOWN_STATION, f"no station {quote(label)} on the "
+                                                      f"{self.map.title} map")
+        try:
+            return self.map.station(label).index
+        except KeyError as exc:
+            return Illegality(Reason.UNKNOWN_STATION, str(exc.args[0]))
+
     def _line_index(self, line: object) -> int:
+        """The index of the line named ``line``; raises :class:`NotationError`."""
         ids = self.ruleset.line_ids
         if line is None:
             if len(ids) == 1:
                 return 0
-            raise ValueError(f"name the line: one of {', '.join(ids)}")
-        word = str(line).lower()
+            raise NotationError(f"name the line: one of {', '.join(ids)}")
+        if not isinstance(line, str) or len(line) > MAX_NOTATION:
+            raise NotationError(f"unknown line {quote(line)}: the lines are {', '.join(ids)}")
+        word = str.lower(line).strip()
         if word not in ids:
-            raise ValueError(f"unknown line {line!r}: the lines are {', '.join(ids)}")
+            raise NotationError(f"unknown line {quote(line)}: the lines are {', '.join(ids)}")
         return ids.index(word)
 
     def _is_done(self, player: int) -> bool:
@@ -760,29 +794,58 @@ class Game:
             self._start_round()
         return events
 
+    def _move_parts(self, move: Move) -> tuple[str | None, str, str]:
+        """A :class:`Move` built by a caller, read like text: its line word (lower case) and
+        its labels, canonical when they name stations of the map (checked: plain text of a
+        few characters)."""
+        labels = []
+        for label in (move.origin, move.target):
+            if not isinstance(label, str):
+                raise NotationError(f"a move's stations are labels like 'C4', not "
+                                    f"{quote(label)}")
+            if len(label) > MAX_NOTATION:
+                raise NotationError(f"a station label is a few characters like 'C4', not "
+                                    f"{len(label)}")
+            try:
+                labels.append(self.map.station(label).label)
+            except KeyError:
+                labels.append(str.strip(label))  # unknown: the checks say so
+        line = move.line
+        if line is None:
+            return None, labels[0], labels[1]
+        if not isinstance(line, str) or len(line) > MAX_NOTATION:
+            raise NotationError(f"a move's line is a word like "
+                                f"{' or '.join(repr(i) for i in self.ruleset.line_ids)}, "
+                                f"not {quote(line)}")
+        return str.lower(line).strip(), labels[0], labels[1]
+
     def _coerce_move(self, move: Move | str, player: int) -> Move:
+        """The move as the game logs it: canonical line value and station labels."""
         if isinstance(move, Move):
-            return move
-        word, origin, target = split_move(move)
+            word, origin, target = self._move_parts(move)
+            shown = quote(f"{move.line} {origin}-{target}" if word else f"{origin}-{target}")
+        else:
+            word, origin, target = split_move(move)
+            shown = quote(move)
         ids = self.ruleset.line_ids
         if word is not None:
             if word not in ids:
                 example = (f"'{origin}-{target}'" if len(ids) == 1
                            else " or ".join(f"'{i} {origin}-{target}'" for i in ids))
-                raise NotationError(f"unknown line {word!r} in {move!r}: write {example}")
+                raise NotationError(f"unknown line {quote(word)} in {shown}: write {example}")
             return Move(self.ruleset.line_value(ids.index(word)), origin, target)
         if len(ids) == 1:
             return Move(self.ruleset.line_value(0), origin, target)
         # No line word: take the line this turn leaves open.
         value = self.ruleset.line_value
         open_lines: list[int] = []
-        if 0 <= player < self.players and self._phase is Phase.DRAW and not self._passed[player]:
+        if self._is_player(player) and self._phase is Phase.DRAW and not self._passed[player]:
             for slot in self._slots[player]:
                 if slot.line not in open_lines:
                     open_lines.append(slot.line)
         candidates = [Move(value(li), origin, target) for li in open_lines]
         if not candidates:
-            raise NotationError(f"move {move!r} names no line: write "
+            raise NotationError(f"move {shown} names no line: write "
                                 + " or ".join(f"'{i} {origin}-{target}'" for i in ids))
         legal = [m for m in candidates if self._validate(player, m)[0] is None]
         if len(legal) > 1:
@@ -797,10 +860,8 @@ class Game:
 
         if self._phase is Phase.OVER:
             return no(Reason.GAME_OVER, "the game is over")
-        if isinstance(player, bool) or not isinstance(player, int) or not (
-            0 <= player < self.players
-        ):
-            return no(Reason.NO_SUCH_PLAYER, f"there is no player {player!r} in this game")
+        if not self._is_player(player):
+            return no(Reason.NO_SUCH_PLAYER, self._no_player(player))
         if self._phase is Phase.REVEAL:
             return no(Reason.NO_CARD, "no card is revealed yet: reveal the next card first")
         if self._passed[player]:

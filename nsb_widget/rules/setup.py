@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..errors import ArgumentError, shorten
 from ..maps.model import GameMap
 
 if TYPE_CHECKING:
@@ -92,6 +93,33 @@ def make_setup(
     """Check the choices and fill in what is left to chance (from ``seed``).
 
     ``choices`` are the module cards chosen by hand (``effects``, ``objectives``, ``powers``);
+    the ruleset checks them. Raises :class:`~nsb_widget.errors.ArgumentError` (a
+    :class:`ValueError`) naming the first bad argument.
+    """
+    try:
+        return _make_setup(game_map, players, seed, ruleset=ruleset, scenario=scenario,
+                           pencils=pencils, modules=modules, names=names, **choices)
+    except ArgumentError:
+        raise
+    except (ValueError, TypeError) as exc:
+        raise ArgumentError(shorten(str(exc), 200)) from None
+
+
+def _make_setup(
+    game_map: GameMap,
+    players: int = 1,
+    seed: int | None = None,
+    *,
+    ruleset: Ruleset | None = None,
+    scenario: bool = False,
+    pencils: Sequence[str] | None = None,
+    modules: Iterable[str] = (),
+    names: Sequence[str] | None = None,
+    **choices: Any,
+) -> GameSetup:
+    """Check the choices and fill in what is left to chance (from ``seed``).
+
+    ``choices`` are the module cards chosen by hand (``effects``, ``objectives``, ``powers``);
     the ruleset checks them. Raises :class:`ValueError` naming the first bad argument.
     """
     if ruleset is None:
@@ -129,7 +157,9 @@ def make_setup(
     if names is None:
         player_names = tuple(f"Player {i + 1}" for i in range(players))
     else:
-        player_names = tuple(str(n) for n in names) if isinstance(names, list | tuple) else ()
+        if not isinstance(names, list | tuple):
+            raise ValueError(f"names must be a list of {players} names")
+        player_names = tuple(str(n) for n in names)
         if any(len(n) > MAX_NAME for n in player_names):
             raise ValueError(f"a player's name has at most {MAX_NAME} characters")
         if len(player_names) != players:

@@ -91,13 +91,28 @@ def _int(content: dict[str, Any], key: str, low: int, high: int, optional: bool 
     if isinstance(value, bool) or not isinstance(value, int):
         raise IntentError(f"'{key}' must be an integer, got {_describe(value)}")
     if not low <= value <= high:
-        raise IntentError(f"'{key}' must be between {low} and {high}, got {value}")
+        raise IntentError(f"'{key}' must be between {low} and {high}, got {_describe(value)}")
     return value
 
 
 def _describe(value: object) -> str:
-    text = repr(value)
+    """A short repr of ``value`` (at most 40 characters; also for huge integers)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"an integer of about {int(value.bit_length() * 0.30103)} digits"
+    try:
+        text = repr(value)
+    except Exception:  # e.g. a repr that recurses too deep
+        text = f"<{type(value).__name__}>"
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _size(content: object) -> int:
+    """The message's size as JSON, or :class:`IntentError` when it cannot be written as JSON
+    (nested too deep, an integer too long to print, a cycle)."""
+    try:
+        return len(json.dumps(content, default=str))
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise IntentError(f"the message cannot be read: {type(exc).__name__}") from None
 
 
 def parse_intent(content: object, stations: int, players: int, shown_player: int = 0,
@@ -126,7 +141,7 @@ def parse_intent(content: object, stations: int, players: int, shown_player: int
             raise IntentError("export_result is too large")
         return ExportResultIntent(_int(content, "id", 0, 2**31), fmt, data,
                                   (error or "")[:500] or None)
-    size = len(json.dumps(content, default=str))
+    size = _size(content)
     if size > MAX_MESSAGE_BYTES:
         raise IntentError(f"message too large ({size} bytes; the limit is {MAX_MESSAGE_BYTES})")
     if not isinstance(kind, str):

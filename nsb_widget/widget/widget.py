@@ -20,7 +20,7 @@ import anywidget
 import traitlets
 
 from ..bots import Bot, make_bot, play_turn
-from ..errors import IllegalMoveError, NsbError
+from ..errors import ArgumentError, IllegalMoveError, NsbError
 from ..game import Game
 from ..rendering.scene import map_scene
 from ..rules.game import GameEvent, Phase
@@ -42,7 +42,37 @@ from .state import game_info_state, hints_state, scores_state, sheet_state, turn
 STATIC = Path(__file__).parent / "static"
 #: The synced traits: written by Python only. A write from the front end is refused.
 SYNCED = frozenset({"map_data", "game_info", "sheet", "turn", "hints", "scores", "notice"})
+#: Traits the page must not write either: the front-end code and style (``_esm``, ``_css``)
+#: and what names the model and view classes to load.
+PROTECTED = SYNCED | frozenset({
+    "_esm", "_css", "_anywidget_id", "_model_name", "_model_module", "_model_module_version",
+    "_view_name", "_view_module", "_view_module_version"})
+#: Longest notice text: an error never repeats a large input whole.
+MAX_NOTICE = 300
 log = logging.getLogger(__name__)
+
+
+def _check_player(player: object, players: int, what: str = "player") -> int:
+    """``player`` if it is an ``int`` from 0 to ``players - 1``; else :class:`ArgumentError`."""
+    if type(player) is not int or not 0 <= player < players:
+        raise ArgumentError(f"{what} must be an int from 0 to {players - 1}, "
+                          f"got {_short(player)}")
+    return player
+
+
+def _short(value: object, limit: int = 40) -> str:
+    """A repr of ``value`` cut to ``limit`` characters (safe for huge or odd values)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"an integer of about {int(value.bit_length() * 0.30103)} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a repr that fails must not hide the real problem
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _clip(text: str, limit: int = MAX_NOTICE) -> str:
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 class BerlinWidget(anywidget.AnyWidget):
@@ -82,12 +112,10 @@ class BerlinWidget(anywidget.AnyWidget):
         **kwargs: Any,
     ) -> None:
         self._game = game if game is not None else Game.new()
-        if not 0 <= player < self._game.players:
-            raise ValueError(f"player must be 0 to {self._game.players - 1}")
+        _check_player(player, self._game.players)
+        for p in bots or {}:
+            _check_player(p, self._game.players, "a bot's player")
         self._bots = {p: make_bot(b) if isinstance(b, str) else b for p, b in (bots or {}).items()}
-        for p in self._bots:
-            if not 0 <= p < self._game.players:
-                raise ValueError(f"bot player {p} is not in this game")
         if player in self._bots:
             raise ValueError(f"player {player} is shown in the widget, so cannot be a bot")
         self._player = player
@@ -115,10 +143,9 @@ class BerlinWidget(anywidget.AnyWidget):
         return self._player
 
     def show_player(self, player: int) -> None:
-        """Show another player's sheet."""
-        if not 0 <= player < self._game.players:
-            raise ValueError(f"player must be 0 to {self._game.players - 1}")
-        self._player = player
+        """Show another player's sheet. A player that is not in the game (or not an ``int``)
+        raises :class:`ArgumentError` and leaves the shown sheet as it was."""
+        self._player = _check_player(player, self._game.players)
         self.refresh()
 
     def new_game(self, seed: int | None = None) -> Game:
@@ -183,20 +210,44 @@ class BerlinWidget(anywidget.AnyWidget):
 
     def close(self) -> None:
         """Stop following the game and close the widget."""
-        self._unsubscribe()
+        unsubscribe = getattr(self, "_unsubscribe", None)  # unset when __init__ refused
+        if unsubscribe is not None:
+            unsubscribe()
         super().close()
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
-        """Apply a state update from the front end, except to the game's synced traits: Python
-        is their only author, so such writes are refused and every view is put back."""
-        refused = sorted(set(sync_data) & SYNCED)
-        allowed = {k: v for k, v in sync_data.items() if k not in SYNCED}
+        """Apply a state update from the front end, except to the game's synced traits and the
+        front-end code (``_esm``, ``_css``, the model and view names): Python is their only
+        author, so such writes are refused and every view is put back. A value another trait
+        refuses is rolled back the same way."""
+        if not isinstance(sync_data, dict):
+            self._notify("error", "refused a state update from the page: not an object")
+            return
+        refused = sorted(_short(k) if not isinstance(k, str) else _clip(k, 40)
+                         for k in sync_data if k in PROTECTED or not isinstance(k, str))
+        allowed = {k: v for k, v in sync_data.items()
+                   if isinstance(k, str) and k not in PROTECTED}
         if allowed:
-            super().set_state(allowed)
+            known = [k for k in allowed if k in self.keys]
+            before = {k: getattr(self, k) for k in known}
+            try:
+                super().set_state(allowed)
+            except Exception as exc:  # e.g. a TraitError: put the traits and every view back
+                for k, v in before.items():
+                    if getattr(self, k) is not v:
+                        self.set_trait(k, v)
+                if known:
+                    self.send_state(known)
+                self._notify("error", f"refused a state update from the page: "
+                                      f"{type(exc).__name__}: {exc}")
+                return
         if refused:
-            self.send_state(refused)
-            self._notify("error", f"refused a change of {', '.join(refused)} from the page: "
-                                  "the game's state comes from Python only")
+            put_back = [k for k in refused if k in PROTECTED]
+            if put_back:
+                self.send_state(put_back)
+            shown = refused if len(refused) <= 10 else [*refused[:10], "..."]
+            self._notify("error", f"refused a change of {', '.join(shown)} from the page: "
+                                  "the game's state and code come from Python only")
 
     # ------------------------------------------------------------------ events and intents
     def _on_game_event(self, event: GameEvent) -> None:
@@ -242,7 +293,8 @@ class BerlinWidget(anywidget.AnyWidget):
         except NsbError as exc:
             self._notify("error", str(exc))
         except Exception as exc:  # a bug must not kill the kernel or corrupt the game
-            log.exception("nsb_widget: internal error while handling %r", content)
+            log.exception("nsb_widget: internal error while handling %s",
+                          _short(content, 500))
             self._notify("error", f"internal error: {type(exc).__name__}: {exc}")
 
     def _dispatch(self, intent: object) -> None:
@@ -322,8 +374,8 @@ class BerlinWidget(anywidget.AnyWidget):
     def _notify(self, level: str, text: str, reason: str | None = None,
                 station: int | None = None) -> None:
         self._notice_id += 1
-        self.notice = {"id": self._notice_id, "level": level, "text": text, "reason": reason,
-                       "station": station}
+        self.notice = {"id": self._notice_id, "level": level, "text": _clip(str(text)),
+                       "reason": reason, "station": station}
 
 
 NsbWidget = BerlinWidget

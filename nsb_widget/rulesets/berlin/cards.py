@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ...errors import NotationError
+from ...errors import NotationError, quote
 from ...maps.model import CARD_SYMBOLS, Symbol
 from ...rules.moves import MAX_NOTATION
 
@@ -90,7 +90,7 @@ class Card:
     def parse(cls, text: str | Card) -> Card:
         """Read a card from its text form; raises :class:`ValueError` with the accepted forms."""
         if isinstance(text, Card):
-            return text
+            return _deck_card(text)
         if not isinstance(text, str):
             raise NotationError(
                 f"a card must be text like 'bear square', not {type(text).__name__}")
@@ -108,8 +108,8 @@ class Card:
                 if words[1] == symbol.value:
                     return cls(line, symbol, False)
         raise NotationError(
-            f"unknown card {text!r}: write '<bear|crown> <square|triangle|pentagon|circle|joker>'"
-            " or 'double switch'"
+            f"unknown card {quote(text)}: write "
+            "'<bear|crown> <square|triangle|pentagon|circle|joker>' or 'double switch'"
         )
 
 
@@ -121,5 +121,23 @@ BERLIN_DECK: tuple[Card, ...] = (
     *(Card(line, None, True) for line in Line),
     DOUBLE_SWITCH,
 )
+_BY_VALUE: dict[Card, Card] = {card: card for card in BERLIN_DECK}
+
+
+def _deck_card(card: Card) -> Card:
+    """The deck's own card equal to ``card`` (a card built with a plain-string line or symbol
+    is equal to it), so that what is logged is always a well-formed card; anything else is a
+    :class:`~nsb_widget.errors.NotationError`."""
+    try:
+        found = _BY_VALUE.get(card)
+    except TypeError:  # a field that cannot be hashed (a list, a dict): not a card
+        found = None
+    if found is None or found.joker is not card.joker:
+        raise NotationError(f"not a Berlin Station card: {quote(card)}; cards are "
+                            "'<bear|crown> <square|triangle|pentagon|circle|joker>' or "
+                            "'double switch'")
+    return found
+
+
 #: The round ends once this many cards of one line symbol have been revealed.
 CARDS_PER_LINE = 5

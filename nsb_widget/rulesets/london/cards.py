@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...errors import NotationError
+from ...errors import NotationError, quote
 from ...maps.model import CARD_SYMBOLS, Symbol
 from ...rules.moves import MAX_NOTATION
 
@@ -71,7 +71,7 @@ class LondonCard:
         """Read a card from its text form; raises :class:`~nsb_widget.errors.NotationError`
         with the accepted forms."""
         if isinstance(text, LondonCard):
-            return text
+            return _deck_card(text)
         if not isinstance(text, str):
             raise NotationError(
                 f"a card must be text like 'underground square', not {type(text).__name__}")
@@ -88,7 +88,7 @@ class LondonCard:
                 if words[1] == symbol.value:
                     return cls(words[0], symbol)
         raise NotationError(
-            f"unknown card {text!r}: write '<underground|street> "
+            f"unknown card {quote(text)}: write '<underground|street> "
             "<square|triangle|pentagon|circle|joker>' or 'switch'"
         )
 
@@ -103,3 +103,21 @@ LONDON_DECK: tuple[LondonCard, ...] = (
     LondonCard(STREET, None, True),
     SWITCH,
 )
+
+_BY_VALUE: dict[LondonCard, LondonCard] = {card: card for card in LONDON_DECK}
+
+
+def _deck_card(card: LondonCard) -> LondonCard:
+    """The deck's own card equal to ``card`` (a card built with a plain-string symbol is
+    equal to it), so that what is logged is always a well-formed card; anything else is a
+    :class:`~nsb_widget.errors.NotationError`."""
+    try:
+        found = _BY_VALUE.get(card)
+    except TypeError:  # a field that cannot be hashed (a list, a dict): not a card
+        found = None
+    if (found is None or found.joker is not card.joker or found.switch is not card.switch
+            or type(card.kind) is not str):
+        raise NotationError(f"not a London Station card: {quote(card)}; cards are "
+                            "'<underground|street> <square|triangle|pentagon|circle|joker>' "
+                            "or 'switch'")
+    return found

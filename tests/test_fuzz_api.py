@@ -1,0 +1,415 @@
+"""The API boundary under hostile input (issue 8): whatever a notebook user passes, every public
+call on :class:`nsb_widget.Game` succeeds or raises a subclass of :class:`NsbError` with a short,
+clear message; a refused call leaves the game byte-identical and emits no event; what is logged
+is canonical notation, so save -> load -> save is byte-identical.
+
+The first part pins each bug the fuzzer found; the second is the fuzzer (Hypothesis, fixed
+budget: random sequences of valid and invalid calls on Berlin and London games).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nsb_widget import (
+    ArgumentError,
+    Card,
+    Game,
+    IllegalMoveError,
+    Line,
+    Move,
+    NotationError,
+    NsbError,
+    PhaseError,
+    Reason,
+)
+from nsb_widget.maps.model import Symbol
+from nsb_widget.rules.moves import MAX_NOTATION
+from nsb_widget.rulesets.london.cards import LondonCard
+
+LONG = "x" * 200_000
+BAD_PLAYERS = [None, "0", 0.0, True, -1, 99, LONG]
+#: No message is longer than this, whatever the input.
+MAX_MESSAGE = 300
+
+
+def dump(game: Game) -> str:
+    return json.dumps(game.to_json(), sort_keys=True)
+
+
+def refused(game: Game, call: Callable[[], Any], error: type[NsbError] = NsbError) -> NsbError:
+    """Run ``call``, which must raise ``error`` with a short message and change nothing."""
+    events: list[Any] = []
+    unsubscribe = game.subscribe(events.append)
+    before = dump(game)
+    try:
+        with pytest.raises(error) as exc:
+            call()
+    finally:
+        unsubscribe()
+    message = str(exc.value)
+    assert 0 < len(message) < MAX_MESSAGE, message
+    assert dump(game) == before
+    assert events == []
+    return exc.value
+
+
+def roundtrip(game: Game) -> None:
+    first = dump(game)
+    again = Game.from_json(json.loads(first))
+    assert dump(again) == first
+
+
+def berlin() -> Game:
+    game = Game.new(players=1, seed=2)
+    game.reveal()  # crown circle: crown H2-J4 is legal
+    return game
+
+
+# ---------------------------------------------------------------------------- regressions
+@pytest.mark.parametrize("player", BAD_PLAYERS, ids=repr)
+def test_why_calls_never_raise_for_a_bad_player(player):
+    game = berlin()
+    for problem in (game.why_illegal("crown H2-J4", player),
+                    game.why_unreachable("J4", player),
+                    game.why_power_illegal("joker", None, player)):
+        assert problem is not None and problem.reason is Reason.NO_SUCH_PLAYER
+        assert len(problem.message) < 100
+
+
+@pytest.mark.parametrize("player", BAD_PLAYERS, ids=repr)
+def test_other_calls_refuse_a_bad_player_with_an_nsb_error(player):
+    game = berlin()
+    for call in (lambda: game.play("crown H2-J4", player),
+                 lambda: game.parse_move("H2-J4", player),
+                 lambda: game.pass_turn(player),
+                 lambda: game.use_power("joker", None, player),
+                 lambda: game.legal_moves(player),
+                 lambda: game.pencil(player),
+                 lambda: game.line_stations("bear", player),
+                 lambda: game.score(player),
+                 lambda: game.svg(player)):
+        refused(game, call)
+    if player is not None:  # undo(None) is "the last action"
+        refused(game, lambda: game.undo(player), PhaseError)
+
+
+def test_illegal_move_error_for_a_missing_player_names_no_player_number():
+    game = berlin()
+    error = refused(game, lambda: game.play("crown H2-J4", 99), IllegalMoveError)
+    assert str(error) == "crown H2-J4 is illegal: there is no player 99 in this game"
+    error = refused(game, lambda: game.play("crown H2-J4", True), IllegalMoveError)
+    assert error.reason is Reason.NO_SUCH_PLAYER
+
+
+def test_move_with_plain_string_line_is_normalised():
+    game = berlin()
+    played = game.play(Move("crown", "H2", "J4"))
+    assert played.line is Line.CROWN
+    assert game.history[-1].move.line is Line.CROWN
+    roundtrip(game)
+
+
+def test_move_with_station_indices_is_refused():
+    game = berlin()
+    assert game.why_illegal(Move(Line.CROWN, 9, 21)).reason is Reason.NOTATION  # type: ignore[arg-type]
+    refused(game, lambda: game.play(Move(Line.CROWN, 9, 21)), NotationError)  # type: ignore[arg-type]
+    refused(game, lambda: game.play(Move(5, "H2", "J4")), NotationError)  # type: ignore[arg-type]
+    refused(game, lambda: game.play(Move(Line.CROWN, "H2", LONG)), NotationError)
+
+
+def test_move_labels_are_logged_canonical():
+    game = berlin()
+    played = game.play(Move(Line.CROWN, "h2 ", "j4"))
+    assert str(played) == "crown H2-J4"
+    assert game.to_json()["actions"][-1]["move"] == "crown H2-J4"
+    roundtrip(game)
+
+
+def test_move_without_line_takes_the_open_line():
+    game = berlin()
+    assert str(game.play(Move(None, "h2", "j4"))) == "crown H2-J4"
+
+
+@pytest.mark.parametrize("card", [Card("bear", Symbol.SQUARE),  # type: ignore[arg-type]
+                                  Card(Line.BEAR, "square"),  # type: ignore[arg-type]
+                                  Card("bear", "square")],  # type: ignore[arg-type]
+                         ids=["string line", "string symbol", "both"])
+def test_berlin_card_built_with_strings_is_logged_canonical(card):
+    game = Game.new(scenario=True)
+    (revealed,) = game.reveal(card)
+    assert revealed.line is Line.BEAR and revealed.symbol is Symbol.SQUARE
+    roundtrip(game)
+
+
+@pytest.mark.parametrize("card", [Card("bear", "hexagon"),  # type: ignore[arg-type]
+                                  Card(Line.BEAR, Symbol.SQUARE, True),
+                                  Card(["bear"], None)])  # type: ignore[arg-type]
+def test_malformed_berlin_card_is_refused(card):
+    game = Game.new(scenario=True)
+    refused(game, lambda: game.reveal(card), NotationError)
+
+
+def test_london_card_built_with_strings_is_logged_canonical():
+    game = Game.new(scenario=True, map="london")
+    (revealed,) = game.reveal(LondonCard("street", "square"))  # type: ignore[arg-type]
+    assert revealed.symbol is Symbol.SQUARE
+    roundtrip(game)
+    refused(game, lambda: game.reveal(LondonCard("tram", Symbol.SQUARE)), PhaseError)
+    fresh = Game.new(scenario=True, map="london")
+    refused(fresh, lambda: fresh.reveal(LondonCard("tram", Symbol.SQUARE)), NotationError)
+    refused(fresh, lambda: fresh.reveal(LondonCard(1, Symbol.SQUARE)), NotationError)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("target", [None, 5, 5.0, ["C4"], LONG])
+def test_why_unreachable_refuses_anything_but_a_label(target):
+    game = berlin()
+    problem = game.why_unreachable(target)
+    assert problem is not None
+    assert problem.reason in (Reason.NOTATION, Reason.UNKNOWN_STATION)
+    assert len(problem.message) < 100
+
+
+@pytest.mark.parametrize("line", [5, LONG, ["bear"], "tram"])
+def test_line_stations_refuses_an_unknown_line(line):
+    game = berlin()
+    refused(game, lambda: game.line_stations(line=line), NotationError)
+    refused(game, lambda: game.line_ends(line=line), NotationError)
+
+
+def test_use_power_refuses_bad_arguments():
+    game = Game.new(map="london", seed=2, modules=["powers"])
+    game.reveal()
+    for args in ((None,), ("circle", 5), (LONG,), ("circle", LONG), (5, "F4")):
+        error = refused(game, lambda args=args: game.use_power(*args), IllegalMoveError)
+        assert error.reason in (Reason.NOTATION, Reason.UNKNOWN_STATION, Reason.NO_POWER)
+
+
+def test_pencil_refuses_a_round_number_that_is_not_one():
+    game = berlin()
+    for number in ("x", 0, 5, 1.0, True, LONG):
+        refused(game, lambda number=number: game.pencil(0, round_number=number), ArgumentError)
+    assert game.pencil(0, round_number=2)
+
+
+def test_reveal_refuses_junk():
+    game = Game.new(scenario=True)
+    refused(game, lambda: game.reveal(None), NotationError)
+    refused(game, lambda: game.reveal(*["x"] * 100), PhaseError)
+    refused(game, lambda: game.reveal(LONG), NotationError)
+    refused(game, lambda: game.apply("reveal"), ArgumentError)  # type: ignore[arg-type]
+
+
+def test_refusal_messages_quote_a_short_prefix():
+    game = berlin()
+    long_label = "C" * (MAX_NOTATION - 1)
+    for call in (lambda: game.play(LONG), lambda: game.use_power(LONG),
+                 lambda: game.use_power("circle", LONG), lambda: game.reveal(LONG),
+                 lambda: game.line_stations(LONG), lambda: game.pencil(LONG),
+                 lambda: game.play(Move(Line.CROWN, long_label, "J4"))):
+        refused(game, call)
+    assert len(game.why_unreachable(LONG).message) < 100  # type: ignore[union-attr]
+    assert len(game.why_illegal(Move(Line.CROWN, long_label, "J4")).message) < 100  # type: ignore[union-attr]
+
+
+def test_long_text_is_refused_fast():
+    game = berlin()
+    huge = "bear A1" + " " * 1_000_000 + "!"
+    start = time.perf_counter()
+    for call in (lambda: game.why_illegal(huge), lambda: game.why_unreachable(huge),
+                 lambda: game.why_power_illegal("circle", huge),
+                 lambda: game.why_power_illegal(huge)):
+        assert call() is not None
+    assert time.perf_counter() - start < 0.1
+
+
+# ---------------------------------------------------------------------------- the fuzzer
+JUNK = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 120), st.floats(allow_nan=False),
+    st.text(max_size=6), st.just(LONG), st.just("C" * 70),
+    st.sampled_from(["0", "1", "crown", "bear", "line", "C4", " h2 ", "joker", "circle",
+                     "double switch", "switch", "street joker", "bear square"]),
+    st.lists(st.integers(0, 3), max_size=2), st.builds(object),
+)
+MAPS = {"berlin": ["effects", "objectives"], "london": ["objectives", "powers"]}
+#: Calls that never change the game, even when they succeed.
+READ_ONLY = {"why_illegal", "why_unreachable", "why_power_illegal", "is_legal", "parse_move",
+             "legal_moves", "pencil", "power", "line_stations", "line_ends", "open_lines",
+             "has_finished_turn", "can_undo", "score", "score_sheet", "round_scores",
+             "sbahn_stations", "circled_stations", "lines_joined", "ranking", "svg"}
+NEVER_RAISE = {"why_illegal", "why_unreachable", "why_power_illegal", "is_legal"}
+
+
+@st.composite
+def games(draw: st.DrawFn) -> Game:
+    map_id = draw(st.sampled_from(sorted(MAPS)))
+    modules = draw(st.lists(st.sampled_from(MAPS[map_id]), unique=True))
+    scenario = draw(st.booleans())
+    return Game.new(map=map_id, players=draw(st.integers(1, 3)),
+                    seed=None if scenario else draw(st.integers(0, 99)), scenario=scenario,
+                    modules=modules)
+
+
+def mostly(draw: st.DrawFn, valid: st.SearchStrategy[Any]) -> Any:
+    """A value from ``valid`` three times in four, else junk."""
+    return draw(valid) if draw(st.integers(0, 3)) else draw(JUNK)
+
+
+def a_player(draw: st.DrawFn, game: Game) -> Any:
+    return mostly(draw, st.integers(0, game.players - 1))
+
+
+def a_label(draw: st.DrawFn, game: Game) -> Any:
+    label = draw(st.sampled_from(game.map.labels))
+    return draw(st.sampled_from([label, label.lower(), f" {label} ", label + "0"]))
+
+
+def a_move(draw: st.DrawFn, game: Game, player: Any) -> Any:
+    legal = (game.legal_moves(player) if isinstance(player, int) and not isinstance(player, bool)
+             and 0 <= player < game.players else [])
+    kind = draw(st.integers(0, 7))
+    if kind <= 3 and legal:
+        move = draw(st.sampled_from(legal))
+        return move if kind <= 1 else str(move).lower()
+    line = mostly(draw, st.sampled_from([None, *game.ruleset.line_ids, *Line]))
+    origin = mostly(draw, st.just(a_label(draw, game)))
+    target = a_label(draw, game)
+    if kind <= 5:
+        return Move(line, origin, target)
+    if kind == 6:
+        return f"{line} {origin}-{target}"
+    return draw(JUNK)
+
+
+def a_card(draw: st.DrawFn, game: Game) -> Any:
+    kind = draw(st.integers(0, 6))
+    deck = game.ruleset.deck
+    if kind <= 3:
+        card = draw(st.sampled_from(list(game.stack) or list(deck)))
+        return card if kind <= 1 else str(card)
+    if kind == 4:
+        card = draw(st.sampled_from(list(deck)))
+        fields = [getattr(card, f) for f in type(card).__dataclass_fields__]
+        fields[draw(st.integers(0, len(fields) - 1))] = draw(JUNK)
+        return type(card)(*fields)
+    return draw(JUNK)
+
+
+def advance(choose: Callable[[list[Any]], Any], game: Game) -> tuple[str, tuple[Any, ...]]:
+    """A call that moves the game on: a reveal, a waiting player's legal move, pass or power
+    (``choose`` picks from a list)."""
+    if game.is_over:
+        return "undo", ()
+    waiting = game.waiting_for()
+    if not waiting:
+        if not game.setup.scenario:
+            return "reveal", ()
+        stack = list(game.stack)
+        cards = []
+        for _ in range(min(len(stack), choose([1, 1, 2, 3]))):
+            cards.append(choose(stack))
+            stack.remove(cards[-1])
+        return "reveal", tuple(choose([str(c), c]) for c in cards)
+    player = choose(waiting)
+    power = game.power(player)
+    if power is not None and choose([True, False, False, False]):
+        station = choose(game.line_stations(player=player)) if power == "circle" else None
+        return "use_power", (power, station, player)
+    legal = game.legal_moves(player)
+    if legal and choose([True, True, True, True, False]):
+        return "play", (choose(legal), player)
+    return "pass_turn", (player,)
+
+
+@st.composite
+def calls(draw: st.DrawFn, game: Game) -> tuple[str, tuple[Any, ...]]:
+    """One call on ``game`` (its name and arguments), often valid, often not."""
+    player = a_player(draw, game)
+    name = draw(st.sampled_from([
+        *["advance"] * 6,
+        "play", "play", "play", "why_illegal", "is_legal", "parse_move", "why_unreachable",
+        "pass_turn", "pass_turn", "reveal", "reveal", "reveal", "undo", "use_power",
+        "why_power_illegal", "pencil", "power", "legal_moves", "line_stations", "line_ends",
+        "open_lines", "has_finished_turn", "can_undo", "score", "score_sheet", "round_scores",
+        "sbahn_stations", "circled_stations", "lines_joined", "ranking", "apply",
+    ]))
+    if name == "advance":
+        return advance(lambda items: draw(st.sampled_from(items)), game)
+    if name in ("play", "why_illegal", "is_legal", "parse_move"):
+        return name, (a_move(draw, game, player), player)
+    if name == "why_unreachable":
+        return name, (mostly(draw, st.just(a_label(draw, game))), player)
+    if name == "reveal":
+        if not game.setup.scenario and draw(st.integers(0, 3)):
+            return name, ()
+        count = draw(st.sampled_from([1, 1, 1, 2, 2, 0, 3]))
+        return name, tuple(a_card(draw, game) for _ in range(count))
+    if name in ("use_power", "why_power_illegal"):
+        power = mostly(draw, st.sampled_from(["double", "joker", "switch", "circle"]))
+        station = mostly(draw, st.one_of(st.none(), st.just(a_label(draw, game))))
+        return name, (power, station, player)
+    if name == "undo":
+        return name, (draw(st.one_of(st.none(), st.just(player))),)
+    if name == "pencil":
+        return name, (player, mostly(draw, st.one_of(st.none(), st.integers(0, 5))))
+    if name in ("line_stations", "line_ends"):
+        line = mostly(draw, st.sampled_from([None, *game.ruleset.line_ids]))
+        return name, (line, player)
+    if name == "ranking":
+        return name, ()
+    if name == "apply":
+        return name, (draw(JUNK),)
+    return name, (player,)
+
+
+def check_call(game: Game, name: str, args: tuple[Any, ...]) -> None:
+    events: list[Any] = []
+    unsubscribe = game.subscribe(events.append)
+    before = dump(game)
+    start = time.perf_counter()
+    try:
+        result = getattr(game, name)(*args)
+    except NsbError as exc:
+        assert name not in NEVER_RAISE, (name, args, exc)
+        message = str(exc)
+        assert 0 < len(message) < MAX_MESSAGE, (name, message)
+        assert dump(game) == before, (name, args)
+        assert events == [], (name, args)
+    else:
+        if name in READ_ONLY:
+            assert dump(game) == before, (name, args)
+            assert events == [], (name, args)
+        if name.startswith("why_") and result is not None:
+            assert 0 < len(result.message) < MAX_MESSAGE, (name, result.message)
+    finally:
+        unsubscribe()
+    assert time.perf_counter() - start < 0.3, (name, args)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data(), game=games())
+def test_random_calls_succeed_or_refuse_cleanly(data: st.DataObject, game: Game) -> None:
+    for _ in range(data.draw(st.integers(10, 80), label="steps")):
+        name, args = data.draw(calls(game), label="call")
+        check_call(game, name, args)
+    if data.draw(st.booleans(), label="play to the end"):
+        rng = random.Random(data.draw(st.integers(0, 2**32), label="rng"))
+        for _ in range(2000):  # a refused call changes nothing: the next one tries again
+            if game.is_over:
+                break
+            check_call(game, *advance(rng.choice, game))
+        for _ in range(data.draw(st.integers(0, 10), label="after the end")):
+            check_call(game, *data.draw(calls(game), label="call"))
+    first = dump(game)
+    loaded = Game.from_json(json.loads(first))
+    assert dump(loaded) == first
+    assert loaded.history == game.history
