@@ -697,19 +697,15 @@ class Game:
         return self.setup.names[player] if self.setup.names else f"Player {player + 1}"
 
     def _check_player(self, player: int) -> int:
-        if type(player) is int and 0 <= player < self.setup.players:
-            return player
-        if isinstance(player, bool) or not isinstance(player, int) or not (
-            0 <= player < self.players
-        ):
+        if not self._is_player(player):
             raise PhaseError(f"no player {quote(player)} in a {self.players}-player game "
                              f"(players are numbered 0 to {self.players - 1})")
         return player
 
     def _is_player(self, player: object) -> bool:
-        """True when ``player`` is the number of one of the game's players."""
-        return (isinstance(player, int) and not isinstance(player, bool)
-                and 0 <= player < self.players)
+        """True when ``player`` is the number of one of the game's players (an ``int``, not a
+        ``bool``: ``type(True)`` is ``bool``)."""
+        return type(player) is int and 0 <= player < self.setup.players
 
     def _no_player(self, player: object) -> str:
         return f"there is no player {quote(player)} in this game"

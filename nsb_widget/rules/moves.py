@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from ..errors import NotationError
 
@@ -15,16 +15,6 @@ MAX_NOTATION = 64
 _MOVE = re.compile(
     r"\s*(?:([a-z]+)\s+)?([a-z])\s*(\d{1,2})(?:\s*-\s*|\s+)([a-z])\s*(\d{1,2})\s*", re.IGNORECASE
 )
-
-
-class CardLike(Protocol):
-    """What the driver needs of a ruleset's card: its text form and equality."""
-
-    def __str__(self) -> str: ...
-
-    def __eq__(self, other: object) -> bool: ...
-
-    def __hash__(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)

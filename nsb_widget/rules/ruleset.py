@@ -12,11 +12,12 @@ python-chess finds a variant by name.
 
 from __future__ import annotations
 
+import enum
 import importlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
 from ..errors import MapError, Problem
 from .reasons import Illegality
@@ -28,6 +29,10 @@ if TYPE_CHECKING:
     from .game import Game
     from .setup import GameSetup
     from .sheet import Sheet
+
+
+CardT = TypeVar("CardT")
+EnumT = TypeVar("EnumT", bound=enum.Enum)
 
 
 class Slot(NamedTuple):
@@ -268,6 +273,25 @@ def ruleset_for(game_map: GameMap) -> Ruleset:
     return ruleset
 
 
-def deal_from(rng: random.Random, pool: Sequence[str], count: int) -> tuple[str, ...]:
-    """``count`` distinct ids drawn at random from ``pool``."""
-    return tuple(rng.sample(list(pool), count))
+def card_ids(kind: Callable[[Any], CardT], chosen: object, what: str) -> list[CardT]:
+    """The module cards named by a list of ids (``kind`` reads one, e.g. an enum); raises
+    :class:`ValueError` naming ``what`` when ``chosen`` is not a list."""
+    if not isinstance(chosen, list | tuple):
+        raise ValueError(f"{what} must be a list of card ids")
+    return [kind(c) for c in chosen]
+
+
+def deal_objectives(
+    kind: type[EnumT], chosen: object, rng: random.Random, in_play: bool, label: str
+) -> tuple[EnumT, ...]:
+    """The 2 objective cards of a game: ``chosen`` (ids) or 2 dealt from ``rng``; none when
+    the objectives module is not ``in_play``. ``label`` names the cards in messages."""
+    if not in_play:
+        if chosen:
+            raise ValueError("objectives given without the 'objectives' module")
+        return ()
+    objs = (tuple(rng.sample(list(kind), 2)) if chosen is None
+            else tuple(card_ids(kind, chosen, "objectives")))
+    if len(objs) != 2 or len(set(objs)) != 2:
+        raise ValueError(f"objectives must be 2 different {label}")
+    return objs

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...rules.reasons import Illegality, Reason
-from ...rules.ruleset import Ruleset, Slot, TurnOpening
+from ...rules.ruleset import Ruleset, Slot, TurnOpening, card_ids, deal_objectives
 from ...scoring.interchanges import score_interchanges
 from ...scoring.model import RoundScore, ScoreSheet
 from ...scoring.sheet import assemble_score_sheet
@@ -88,7 +88,7 @@ class BerlinRuleset(Ruleset):
         effects, objectives = choices.get("effects"), choices.get("objectives")
         deal: tuple[Effect, ...] = ()
         if Module.EFFECTS in modules:
-            deal = (tuple(Effect(e) for e in _listed(effects, "effects")) if effects is not None
+            deal = (tuple(card_ids(Effect, effects, "effects")) if effects is not None
                     else _deal_effects(rng, self.rounds))
             if len(deal) != self.rounds or len(set(deal)) != self.rounds:
                 raise ValueError(f"effects must be {self.rounds} different Effect cards, "
@@ -97,14 +97,8 @@ class BerlinRuleset(Ruleset):
                 raise ValueError("Double tracks cannot be the effect of round 1")
         elif effects:
             raise ValueError("effects given without the 'effects' module")
-        objs: tuple[Objective, ...] = ()
-        if Module.OBJECTIVES in modules:
-            objs = (tuple(Objective(o) for o in _listed(objectives, "objectives"))
-                    if objectives is not None else tuple(rng.sample(list(Objective), 2)))
-            if len(objs) != 2 or len(set(objs)) != 2:
-                raise ValueError("objectives must be 2 different Objective cards")
-        elif objectives:
-            raise ValueError("objectives given without the 'objectives' module")
+        objs = deal_objectives(Objective, objectives, rng, Module.OBJECTIVES in modules,
+                               "Objective cards")
         return {"effects": deal, "objectives": objs}
 
     # ------------------------------------------------------------------ turns
@@ -247,12 +241,6 @@ class BerlinRuleset(Ruleset):
             "objectives": [{"id": o.value, "text": o.text}
                            for o in (Objective(x) for x in setup.objectives)],
         }
-
-
-def _listed(value: object, what: str) -> list[Any]:
-    if not isinstance(value, list | tuple):
-        raise ValueError(f"{what} must be a list of card ids")
-    return list(value)
 
 
 def _deal_effects(rng: random.Random, rounds: int) -> tuple[Effect, ...]:

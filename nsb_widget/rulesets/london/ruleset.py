@@ -10,7 +10,7 @@ from ...bitset import iter_bits
 from ...maps.model import Symbol
 from ...rules.game import Phase
 from ...rules.reasons import Illegality, Reason
-from ...rules.ruleset import Ruleset, Slot, TurnOpening
+from ...rules.ruleset import Ruleset, Slot, TurnOpening, card_ids, deal_objectives
 from ...rules.sheet import RoundLine
 from ...scoring.assessment import assess
 from ...scoring.interchanges import score_interchanges
@@ -87,16 +87,8 @@ class LondonRuleset(Ruleset):
         if unknown:
             raise ValueError(f"the London rules take no {', '.join(sorted(unknown))}")
         objectives, powers = choices.get("objectives"), choices.get("powers")
-        objs: tuple[LondonObjective, ...] = ()
-        if LondonModule.OBJECTIVES in modules:
-            if objectives is None:
-                objs = tuple(rng.sample(list(LondonObjective), 2))
-            else:
-                objs = tuple(_cards(LondonObjective, objectives, "objectives"))
-            if len(objs) != 2 or len(set(objs)) != 2:
-                raise ValueError("objectives must be 2 different shared objective cards")
-        elif objectives:
-            raise ValueError("objectives given without the 'objectives' module")
+        objs = deal_objectives(LondonObjective, objectives, rng,
+                               LondonModule.OBJECTIVES in modules, "shared objective cards")
         dealt: tuple[Power, ...] = ()
         pencil_ids = [p.id for p in game_map.pencils]
         if LondonModule.POWERS in modules:
@@ -105,9 +97,9 @@ class LondonRuleset(Ruleset):
             elif isinstance(powers, Mapping):
                 if sorted(map(str, powers)) != sorted(pencil_ids):
                     raise ValueError(f"powers must give each of {', '.join(pencil_ids)} a power")
-                dealt = tuple(_cards(Power, [powers[p] for p in pencil_ids], "powers"))
+                dealt = tuple(card_ids(Power, [powers[p] for p in pencil_ids], "powers"))
             else:
-                dealt = tuple(_cards(Power, powers, "powers"))
+                dealt = tuple(card_ids(Power, powers, "powers"))
             if len(dealt) != len(pencil_ids) or len(set(dealt)) != len(dealt):
                 raise ValueError(f"powers must be the {len(Power)} different pencil powers, "
                                  f"one per pencil ({', '.join(pencil_ids)})")
@@ -340,9 +332,3 @@ class LondonRuleset(Ruleset):
             "pencil_powers": {p.id: str(self.power_of(game, p.id)) for p in game.map.pencils
                               if game.setup.powers},
         }
-
-
-def _cards(kind: Any, values: object, what: str) -> list[Any]:
-    if not isinstance(values, list | tuple):
-        raise ValueError(f"{what} must be a list of card ids")
-    return [kind(v) for v in values]
