@@ -189,6 +189,8 @@ class GameMap:
     """Per district, the bitset of its stations."""
     outer_mask: int = field(init=False, repr=False)
     """Bitset of the stations in outer districts."""
+    every_station: int = field(init=False, repr=False)
+    """Bitset of all the stations (what a Joker may reach)."""
     labels: tuple[str, ...] = field(init=False, repr=False)
     """Per station index, its label."""
     _by_label: MappingProxyType[str, int] = field(init=False, repr=False)
@@ -233,6 +235,7 @@ class GameMap:
             sum(m for d, m in zip(self.districts, self.district_mask, strict=True)
                 if d.kind == "outer"),
         )
+        setattr_(self, "every_station", (1 << len(self.stations)) - 1)
         setattr_(self, "labels", tuple(s.label for s in self.stations))
         setattr_(self, "_by_label", MappingProxyType({s.label: s.index for s in self.stations}))
         setattr_(self, "_by_point", MappingProxyType({s.point: s.index for s in self.stations}))

@@ -137,7 +137,7 @@ class BerlinRuleset(Ruleset):
         slots = self._slot_cache.get(key)
         if slots is None:
             if symbol_card.joker:
-                targets = (1 << len(game.map.stations)) - 1
+                targets = game.map.every_station
             else:
                 assert symbol_card.symbol is not None
                 targets = game.map.symbol_mask[symbol_card.symbol]

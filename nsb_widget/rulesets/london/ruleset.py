@@ -145,7 +145,7 @@ class LondonRuleset(Ruleset):
         slots = self._slot_cache.get(key)
         if slots is None:
             if symbol_card.joker:
-                targets = (1 << len(game.map.stations)) - 1
+                targets = game.map.every_station
             else:
                 assert symbol_card.symbol is not None
                 targets = game.map.symbol_mask[symbol_card.symbol]
@@ -163,7 +163,7 @@ class LondonRuleset(Ruleset):
         if slot.tag == "double" or not state.double[player]:
             return ()
         state.double[player] = False
-        every = (1 << len(game.map.stations)) - 1
+        every = game.map.every_station
         symbol_card = game.symbol_card
         symbol = (game.map.stations[target].symbol
                   if slot.targets == every or symbol_card is None else symbol_card.symbol)
@@ -226,7 +226,7 @@ class LondonRuleset(Ruleset):
             if wanted is Power.DOUBLE:
                 state.double[player] = True
             elif wanted is Power.JOKER:
-                every = (1 << len(game.map.stations)) - 1
+                every = game.map.every_station
                 game.set_slots(player, tuple(
                     s._replace(targets=every, wants="the Joker power allows any symbol")
                     for s in slots))
