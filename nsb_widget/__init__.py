@@ -24,6 +24,10 @@ from .rules import GameEvent, Illegality, Move, Phase, Reason, Ruleset, get_rule
 from .rulesets.berlin import Card, Effect, Line, Module, Objective
 from .scoring import ScoreSheet
 
+# The module nsb_widget.simulate is imported first, so the name is then the function (a later
+# ``import nsb_widget.simulate`` finds the module loaded and leaves the name alone).
+from .simulate import simulate
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -56,6 +60,7 @@ __all__ = [
     "get_ruleset",
     "load_map",
     "new_game",
+    "simulate",
 ]
 
 

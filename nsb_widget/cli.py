@@ -7,26 +7,60 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from .errors import NsbError
+
+
+def _summary(totals: Any) -> dict[str, float | int]:
+    return {"games": 0, "mean": round(float(totals.mean()), 3),
+            "std": round(float(totals.std(ddof=0)), 3), "min": int(totals.min()),
+            "max": int(totals.max())}
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import simulate
 
     modules = [m for m in (args.modules or "").split(",") if m]
-    result = simulate(args.games, players=args.players, bot=args.bot, seed=args.seed,
-                      modules=modules, map_name=args.map)
+    bots = [b.strip() for b in args.bot.split(",") if b.strip()]
+    table = simulate(map=args.map, players=args.players,
+                     bots=bots if len(bots) > 1 else (bots[0] if bots else ""),
+                     games=args.games, seed=args.seed, modules=modules, workers=args.workers,
+                     progress=args.progress if args.progress is not None
+                     else sys.stderr.isatty() and not args.json)
+    speed = table.attrs["games_per_second"]
+    summary = {**_summary(table["total"]), "games": args.games,
+               "rated_mean": round(float(table["rated"].mean()), 3),
+               "games_per_second": round(speed, 1)}
+    per_bot = {str(bot): {**_summary(part["total"]), "games": int(part["game"].nunique()),
+                          "wins": int((part["rank"] == 1).sum())}
+               for bot, part in table.groupby("bot", sort=True)}
+    if args.csv:
+        table.to_csv(args.csv, index=False)
+    if args.plot:
+        from .plots import report
+
+        fig = report(table)
+        fig.savefig(args.plot, dpi=110)
+        import matplotlib.pyplot as plt
+
+        plt.close(fig)
     if args.json:
-        print(json.dumps(result.to_json()))
+        print(json.dumps({**summary, "bots": per_bot}))
         return 0
-    print(f"{result.games} game(s), {args.players} player(s), bot {args.bot}, map {args.map}"
-          + (f", modules {','.join(modules)}" if modules else ""))
-    print(f"final score: mean {result.mean:.2f}, std {result.std:.2f}, "
-          f"min {result.min}, max {result.max}")
+    print(f"{args.games} game(s), {args.players} player(s), bots {','.join(bots)}, "
+          f"map {args.map}" + (f", modules {','.join(modules)}" if modules else ""))
+    print(f"final score: mean {summary['mean']:.2f}, std {summary['std']:.2f}, "
+          f"min {summary['min']}, max {summary['max']}")
+    if len(per_bot) > 1:
+        for bot, row in per_bot.items():
+            print(f"  {bot}: mean {row['mean']:.2f}, std {row['std']:.2f}, wins {row['wins']}")
     if modules and args.players == 1:
-        print(f"assessment-adjusted mean: {result.rated_mean:.2f}")
-    print(f"speed: {result.games_per_second:.1f} games/s")
+        print(f"assessment-adjusted mean: {summary['rated_mean']:.2f}")
+    print(f"speed: {speed:.1f} games/s")
+    for path, what in ((args.csv, "table"), (args.plot, "figures")):
+        if path:
+            print(f"wrote the {what} to {path}")
     return 0
 
 
@@ -98,14 +132,23 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="nsb-widget", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
 
-    sim = sub.add_parser("simulate", help="play many games with bots and print score statistics")
+    sim = sub.add_parser("simulate", help="play many games with bots: score statistics, "
+                         "the table as CSV, figures")
     sim.add_argument("--map", default="berlin", help="built-in map (default: berlin)")
     sim.add_argument("--players", type=int, default=1, choices=range(1, 5), metavar="N")
-    sim.add_argument("--bot", default="random", help="random or greedy (default: random)")
+    sim.add_argument("--bot", "--bots", default="random", metavar="BOT[,BOT...]",
+                     help="a bot for every seat, or one per seat comma-separated, e.g. "
+                     "greedy,random (default: random)")
     sim.add_argument("--games", type=int, default=1000, metavar="G")
     sim.add_argument("--seed", type=int, default=0, metavar="S")
     sim.add_argument("--modules", default="",
                      help="Berlin: effects,objectives; London: objectives,powers")
+    sim.add_argument("--workers", type=int, default=None, metavar="W",
+                     help="processes (default: one per core)")
+    sim.add_argument("--csv", metavar="PATH", help="write the table: a row per game and player")
+    sim.add_argument("--plot", metavar="PATH", help="write the figures (.png, .svg, .pdf)")
+    sim.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                     help="progress bar (default: on in a terminal)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.set_defaults(func=_cmd_simulate)
 
@@ -146,6 +189,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except NsbError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except ImportError as exc:  # an optional extra (pandas, matplotlib) is missing
         print(f"error: {exc}", file=sys.stderr)
         return 1
     except (ValueError, KeyError) as exc:

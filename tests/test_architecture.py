@@ -16,7 +16,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("rules",),
     ("rulesets",),
     ("io", "rendering", "bots"),
-    ("game", "simulate"),
+    ("game", "simulate", "simulation", "plots"),
     ("widget", "notebooks", "cli", "__init__", "__main__"),
 ]
 #: The only imports that go up, each for a stated reason.

@@ -19,13 +19,13 @@ sys.meta_path.insert(0, Block())
 import random
 from nsb_widget import Game
 from nsb_widget.simulate import simulate
-result = simulate(3, players=2, bot="greedy", seed=1)
+result = simulate(games=3, players=2, bots="greedy", seed=1, workers=1, progress=False)
 game = Game.new(seed=2)
 game.reveal()
 svg = game._repr_svg_()
 assert svg.startswith("<svg")
 loaded = Game.from_json(game.to_json())
-print("ok", result.games, len(svg) > 1000, loaded.turn)
+print("ok", result["game"].nunique(), len(svg) > 1000, loaded.turn)
 """
 
 

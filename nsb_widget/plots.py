@@ -1,0 +1,215 @@
+"""Figures of a simulation's table (:func:`~nsb_widget.simulation.simulate`): score
+distributions per bot, the score terms stacked per round, and a heat map of how often each
+section is drawn.
+
+matplotlib is an optional extra (``pip install "nsb-widget[plots]"``), imported on first use.
+Each function draws on ``ax`` (a new figure when none is given) and returns the axes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+#: Score terms scored once, at the end, in the order the stack shows them.
+END_TERMS = (("interchanges_points", "interchanges"), ("tracks_points", "tracks"),
+             ("objectives_points", "objectives"))
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ImportError('nsb_widget.plots needs matplotlib: pip install "nsb-widget[plots]"') \
+            from None
+    return plt
+
+
+def _axes(ax: Axes | None, size: tuple[float, float] = (6.4, 4.0)) -> Axes:
+    if ax is not None:
+        return ax
+    _, new = _pyplot().subplots(figsize=size, layout="constrained")
+    return new  # type: ignore[no-any-return]
+
+
+def _check(table: Any, *columns: str) -> None:
+    missing = [c for c in columns if c not in getattr(table, "columns", ())]
+    if missing:
+        raise ValueError(f"the table has no {', '.join(missing)} column: pass the DataFrame "
+                         "nsb_widget.simulate() returned")
+    if len(table) == 0:
+        raise ValueError("the table is empty")
+
+
+def _groups(table: Any, by: str | list[str] | None) -> list[tuple[str, Any]]:
+    if by is None:
+        return [("all", table)]
+    keys = [by] if isinstance(by, str) else list(by)
+    _check(table, *keys)
+    out = []
+    for key, part in table.groupby(keys, sort=True):
+        values = key if isinstance(key, tuple) else (key,)
+        out.append((" ".join(str(v) for v in values), part))
+    return out
+
+
+def score_distribution(table: Any, column: str = "total", by: str | list[str] | None = "bot",
+                       ax: Axes | None = None, bins: int = 30) -> Axes:
+    """Histograms of ``column`` (default: the final score), one per group of ``by`` (default:
+    each bot), on shared bins, with each group's mean as a dashed line."""
+    _check(table, column)
+    ax = _axes(ax)
+    values = table[column]
+    lo, hi = float(values.min()), float(values.max())
+    edges = [lo + (hi - lo + 1) * i / bins for i in range(bins + 1)]
+    colours = _pyplot().rcParams["axes.prop_cycle"].by_key()["color"]
+    for i, (name, part) in enumerate(_groups(table, by)):
+        colour = colours[i % len(colours)]
+        mean = float(part[column].mean())
+        ax.hist(part[column], bins=edges, histtype="stepfilled", alpha=0.35, color=colour,
+                label=f"{name}: mean {mean:.1f} (n={len(part)})")
+        ax.axvline(mean, color=colour, linestyle="--", linewidth=1.2)
+    ax.set_xlabel(column.replace("_", " "))
+    ax.set_ylabel("rows")
+    ax.set_title(f"Distribution of {column.replace('_', ' ')}")
+    ax.legend(fontsize="small")
+    return ax
+
+
+def _round_terms(part: Any, n: int) -> list[tuple[str, float]]:
+    """Round ``n``'s terms and their mean points: each line's districts x stations, then each
+    bonus (a line's points are exactly these)."""
+    pre = f"r{n}_"
+    cols = [c for c in part.columns if c.startswith(pre)]
+    terms = []
+    for col in cols:
+        if col.endswith("_districts"):
+            line = col[len(pre):-len("_districts")]
+            product = part[col] * part[f"{pre}{line}_stations"]
+            terms.append((line, float(product.mean())))
+    for col in cols:
+        if col.endswith("_count") and f"{col[:-len('_count')]}_points" in cols:
+            terms.append((col[len(pre):-len("_count")],
+                          float(part[f"{col[:-len('_count')]}_points"].mean())))
+    return terms
+
+
+def round_terms(table: Any, by: str | list[str] | None = "bot", ax: Axes | None = None) -> Axes:
+    """Mean points of each score term, stacked per round (each line's districts x stations,
+    each bonus) and for the end of the game (interchanges, tracks, objectives); side by side
+    for each group of ``by`` (default: each bot)."""
+    _check(table, "r1_points", "interchanges_points")
+    ax = _axes(ax, (7.5, 4.2))
+    groups = _groups(table, by)
+    rounds = sorted(int(c[1:-len("_points")]) for c in table.columns
+                    if c.startswith("r") and c.endswith("_points") and c[1:-7].isdigit())
+    colours = _pyplot().rcParams["axes.prop_cycle"].by_key()["color"]
+    names = list(dict.fromkeys([name for name, _ in _round_terms(table.head(1), rounds[0])]
+                               + [label for _, label in END_TERMS]))
+    colour_of = {name: colours[i % len(colours)] for i, name in enumerate(names)}
+    width = 0.8 / len(groups)
+    labelled: set[str] = set()
+    for g, (group, part) in enumerate(groups):
+        for x, slot in enumerate([*rounds, 0]):
+            offset = x - 0.4 + width * (g + 0.5)
+            bottom = 0.0
+            if slot == 0:
+                items = [(label, float(part[col].mean())) for col, label in END_TERMS
+                         if col in part.columns]
+            else:
+                items = _round_terms(part, slot)
+            for name, value in items:
+                if value <= 0:
+                    continue
+                ax.bar(offset, value, width * 0.95, bottom=bottom,
+                       color=colour_of.setdefault(name, colours[len(colour_of) % len(colours)]),
+                       label=None if name in labelled else name, edgecolor="white",
+                       linewidth=0.5)
+                labelled.add(name)
+                bottom += value
+            if len(groups) > 1:
+                ax.text(offset, bottom, f" {group}", ha="center", va="bottom",
+                        fontsize="x-small", rotation=90)
+    ax.set_xticks(range(len(rounds) + 1), [f"round {r}" for r in rounds] + ["end"])
+    ax.set_ylabel("mean points")
+    ax.set_title("Score terms per round")
+    ax.margins(y=0.25)
+    ax.legend(fontsize="small", ncol=len(labelled), loc="upper center")
+    return ax
+
+
+def section_counts(table: Any) -> Counter[str]:
+    """How many rows drew each section (``"A1-B2"``) of the table's ``sections`` column."""
+    _check(table, "sections")
+    counts: Counter[str] = Counter()
+    for text in table["sections"]:
+        if isinstance(text, str) and text:
+            counts.update(set(text.split()))
+    return counts
+
+
+def section_heatmap(table: Any, ax: Axes | None = None, cmap: str = "magma_r") -> Axes:
+    """The map with each potential section coloured by the share of rows (players' games)
+    that drew it; undrawn sections stay pale grey."""
+    from .maps import get_map
+
+    _check(table, "sections", "map")
+    maps = sorted(set(table["map"]))
+    if len(maps) != 1:
+        raise ValueError(f"the table mixes maps ({', '.join(maps)}): pass one map's rows")
+    game_map = get_map(maps[0])
+    plt = _pyplot()
+    ax = _axes(ax, (6.0, 6.0))
+    counts = section_counts(table)
+    rows = len(table)
+    colormap = plt.get_cmap(cmap)
+    station = {s.label: s for s in game_map.stations}
+    for sec in game_map.sections:
+        a, b = game_map.stations[sec.a], game_map.stations[sec.b]
+        share = counts.get(f"{a.label}-{b.label}", 0) / rows
+        if share == 0:
+            ax.plot([a.x, b.x], [a.y, b.y], color="#dddddd", linewidth=0.8, zorder=1)
+        else:
+            ax.plot([a.x, b.x], [a.y, b.y], color=colormap(share), linewidth=1 + 5 * share,
+                    solid_capstyle="round", zorder=2)
+    if game_map.river is not None:
+        xs, ys = zip(*game_map.river.polyline, strict=True)
+        ax.plot(xs, ys, color="#6baed6", linewidth=3, alpha=0.4, zorder=0)
+    ax.scatter([s.x for s in station.values()], [s.y for s in station.values()], s=18,
+               color="black", zorder=3)
+    for s in station.values():
+        ax.annotate(s.label, (s.x, s.y), xytext=(3, 3), textcoords="offset points",
+                    fontsize=6, color="#444444")
+    sm = plt.cm.ScalarMappable(cmap=colormap, norm=plt.Normalize(0, 1))
+    ax.figure.colorbar(sm, ax=ax, shrink=0.7, label="share of sheets with the section")
+    ax.set_xlim(-0.7, game_map.width - 0.3)
+    ax.set_ylim(game_map.height - 0.3, -0.7)
+    ax.set_aspect("equal")
+    ax.set_xticks([])
+    ax.set_yticks([])
+    ax.set_title(f"Sections drawn ({game_map.title}, {rows} sheets)")
+    return ax
+
+
+def report(table: Any) -> Figure:
+    """The three figures in one (what ``nsb-widget simulate --plot`` writes): the score
+    distributions and the terms per round above, a heat map per map below."""
+    plt = _pyplot()
+    _check(table, "map")
+    maps = sorted(set(table["map"]))
+    cols = max(2, len(maps))
+    fig = plt.figure(figsize=(6.5 * cols, 11), layout="constrained")
+    grid = fig.add_gridspec(2, cols, height_ratios=(1, 1.4))
+    score_distribution(table, ax=fig.add_subplot(grid[0, 0]),
+                       by=["map", "bot"] if len(maps) > 1 else "bot")
+    first = table[table["map"] == maps[0]].dropna(axis=1, how="all")
+    terms = round_terms(first, ax=fig.add_subplot(grid[0, 1:]))
+    if len(maps) > 1:
+        terms.set_title(f"Score terms per round ({maps[0]})")
+    for i, name in enumerate(maps):
+        section_heatmap(table[table["map"] == name], ax=fig.add_subplot(grid[1, i]))
+    return fig  # type: ignore[no-any-return]

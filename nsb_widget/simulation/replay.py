@@ -1,0 +1,58 @@
+"""Any row of a simulation's table turned back into its game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..bots import Bot
+from ..errors import ArgumentError
+from ..game import Game
+from .runner import play_game
+from .spec import bot_rng, parse_label, seats_for
+
+
+def _cell(row: Any, name: str) -> Any:
+    try:
+        return row[name]
+    except (KeyError, IndexError, TypeError):
+        raise ArgumentError(f"a simulation row has a {name!r} column; this one has none") \
+            from None
+
+
+def _split(text: Any) -> list[str]:
+    return [] if not isinstance(text, str) or not text else text.split(",")
+
+
+def replay(row: Mapping[str, Any] | Any, bots: Sequence[Bot | str] | None = None) -> Game:
+    """The game of a row of :func:`~nsb_widget.simulation.simulate`'s table, played again
+    to its end (the same cards, the same moves): ``replay(table.loc[i]).widget()`` shows it.
+
+    The row's ``seed``, ``map``, ``players``, ``modules`` and cards rebuild the game and its
+    ``seats`` name the bots; bots given as objects in the run are passed again as ``bots``
+    (one per seat).
+    """
+    players = int(_cell(row, "players"))
+    if bots is None:
+        labels = _split(_cell(row, "seats"))
+        if len(labels) != players:
+            raise ArgumentError(f"the row's seats list {len(labels)} bots for {players} "
+                                f"player(s)")
+        seat_specs: list[Any] = [parse_label(label) for label in labels]
+        try:
+            seats = seats_for(seat_specs, players)
+        except ArgumentError as exc:
+            raise ArgumentError(f"{exc}; pass the bots the run used: replay(row, bots=[...])") \
+                from None
+    else:
+        seats = seats_for(list(bots), players)
+    seed = int(_cell(row, "seed"))
+    cards: dict[str, Any] = {kind: _split(_cell(row, kind))
+                             for kind in ("effects", "objectives", "powers")}
+    game = Game.new(players, seed, map=str(_cell(row, "map")),
+                    modules=_split(_cell(row, "modules")),
+                    **{kind: value for kind, value in cards.items() if value})
+    return play_game(game, [s.make() for s in seats], bot_rng(seed))
+
+
+__all__ = ["replay"]

@@ -1,0 +1,208 @@
+"""What a simulation plays, checked before any game starts: the map, the seats' bots, the
+modules and their cards, and the seed every game is derived from."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import hashlib
+import random
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeAlias
+
+from ..bots import BOTS, Bot, make_bot
+from ..errors import ArgumentError, NsbError
+from ..game import Game
+from ..maps import get_map
+from ..rules.ruleset import ruleset_for
+
+#: A seat's bot: a registered name (``"greedy"``), a name with options
+#: (``("search", {"seconds": 1.0})``) or a bot object.
+BotLike: TypeAlias = "str | tuple[str, Mapping[str, Any]] | Bot"
+
+#: The module cards a simulation may fix (the rulesets check the values).
+CARD_KINDS = ("effects", "objectives", "powers")
+
+_LABEL = re.compile(r"([A-Za-z_][\w-]*)(?:\((.*)\))?", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """The bot of one seat: a registered name with options, or a bot object."""
+
+    name: str
+    """The bot's name (its registry name, or ``bot.name`` for an object)."""
+    options: tuple[tuple[str, Any], ...] = ()
+    """Keyword options for :func:`~nsb_widget.bots.make_bot`, sorted by name."""
+    bot: Bot | None = field(default=None, compare=False)
+    """The bot object given instead of a name (copied for every game)."""
+
+    @property
+    def label(self) -> str:
+        """The seat's bot as written in the results: ``greedy`` or ``search(seconds=1.0)``."""
+        if not self.options:
+            return self.name
+        return f"{self.name}({', '.join(f'{k}={v!r}' for k, v in self.options)})"
+
+    def make(self) -> Bot:
+        """A fresh bot for one game (so a bot that keeps state cannot carry it over)."""
+        if self.bot is not None:
+            return copy.deepcopy(self.bot)
+        return make_bot(self.name, **dict(self.options)) if self.options else make_bot(self.name)
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs to play games ``start`` to ``stop`` of a simulation."""
+
+    map: str
+    players: int
+    seats: tuple[Seat, ...]
+    modules: tuple[str, ...]
+    cards: tuple[tuple[str, tuple[str, ...]], ...]
+    seed: int
+
+    def game_seed(self, index: int) -> int:
+        """The seed of game ``index``: cards and bots both derive from it."""
+        return game_seed(self.seed, index)
+
+    def new_game(self, index: int) -> Game:
+        """Game ``index``, before its first card."""
+        cards: dict[str, Any] = {k: list(v) for k, v in self.cards}
+        return Game.new(self.players, self.game_seed(index), map=self.map,
+                        modules=list(self.modules), **cards)
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a simulation run with ``seed`` (a 63-bit int).
+
+    Hashed rather than ``seed + index``, so that runs with nearby seeds share no game; the
+    same ``(seed, index)`` gives the same game whatever the number of workers.
+    """
+    digest = hashlib.blake2b(f"nsb-simulate:{seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def bot_rng(game_seed: int) -> random.Random:
+    """The random stream the bots of one game draw from, derived from the game's seed only."""
+    return random.Random(f"nsb-bots:{game_seed}")
+
+
+def parse_label(label: str) -> tuple[str, dict[str, Any]]:
+    """A seat label read back: ``"search(seconds=1.0)"`` -> ``("search", {"seconds": 1.0})``."""
+    m = _LABEL.fullmatch(label.strip()) if len(label) <= 500 else None
+    if not m:
+        raise ArgumentError(f"cannot read bot {label[:40]!r}")
+    name, inner = m.groups()
+    options: dict[str, Any] = {}
+    if inner:
+        bad = ArgumentError(f"cannot read the options of bot {label[:40]!r}")
+        try:
+            call = ast.parse(f"f({inner})", mode="eval").body
+        except SyntaxError:
+            raise bad from None
+        if not isinstance(call, ast.Call) or call.args:
+            raise bad
+        for kw in call.keywords:
+            if kw.arg is None:  # **options
+                raise bad
+            try:
+                options[kw.arg] = ast.literal_eval(kw.value)
+            except (ValueError, TypeError, SyntaxError, RecursionError):
+                raise bad from None
+    return name, options
+
+
+def _seat(spec: object) -> Seat:
+    options: dict[str, Any] = {}
+    if isinstance(spec, str):
+        name = spec
+        if "(" in spec:  # a label read back from a table
+            name, options = parse_label(spec)
+    elif (isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str)
+          and isinstance(spec[1], Mapping)):
+        name, options = spec[0], dict(spec[1])
+    elif isinstance(spec, type):
+        raise ArgumentError(f"give a bot object, not the class {spec.__name__}: "
+                            f"{spec.__name__}()")
+    elif isinstance(spec, Bot):
+        return Seat(str(spec.name), bot=spec)
+    else:
+        raise ArgumentError(f"a bot is a name like 'greedy', a (name, options) pair or a bot "
+                            f"object, not {type(spec).__name__}")
+    if name not in BOTS:
+        raise ArgumentError(f"unknown bot {name[:40]!r}; known bots: {', '.join(sorted(BOTS))}")
+    seat = Seat(name, tuple(sorted(options.items())))
+    try:
+        seat.make()  # bad options fail here, before any game
+    except NsbError:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise ArgumentError(f"bot {seat.label[:60]}: {exc}") from None
+    return seat
+
+
+def seats_for(bots: object, players: int) -> tuple[Seat, ...]:
+    """One seat per player: a list (or tuple) gives a bot per seat, anything else - a name, a
+    ``(name, options)`` pair, a bot object - the same bot for all."""
+    pair = (isinstance(bots, tuple) and len(bots) == 2 and isinstance(bots[1], Mapping))
+    if isinstance(bots, list | tuple) and not pair:
+        if len(bots) != players:
+            raise ArgumentError(f"bots lists one bot per seat: {players} player(s) need "
+                                f"{players} bot(s), not {len(bots)}")
+        return tuple(_seat(b) for b in bots)
+    return (_seat(bots),) * players
+
+
+def _int(name: str, value: object, low: int, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentError(f"{name} must be an int, not {type(value).__name__}")
+    if value < low or (high is not None and value > high):
+        limits = f"{low} to {high}" if high is not None else f"at least {low}"
+        raise ArgumentError(f"{name} must be {limits}, not {value}")
+    return value
+
+
+def make_job(
+    map: str,
+    players: int,
+    bots: object,
+    games: int,
+    seed: int,
+    modules: Iterable[str] | str,
+    cards: Mapping[str, Sequence[str] | None],
+) -> Job:
+    """Check every argument of :func:`~nsb_widget.simulation.simulate` and return the job; raises
+    :class:`~nsb_widget.errors.ArgumentError` (or :class:`~nsb_widget.errors.MapError`)
+    naming the first bad one. A first game is set up, so bad module cards fail here too."""
+    _int("games", games, 1)
+    _int("players", players, 1, 4)
+    _int("seed", seed, 0)
+    if seed.bit_length() > 192:
+        raise ArgumentError("seed must have at most 192 bits")
+    if isinstance(map, int):
+        raise ArgumentError(f"map must be a built-in map's name, not {map!r}: simulate() takes "
+                            f"keywords, e.g. simulate(games={map}, bots='greedy')")
+    if not isinstance(map, str):
+        raise ArgumentError(f"map must be a built-in map's name, not {type(map).__name__}")
+    try:
+        ruleset = ruleset_for(get_map(map))
+    except KeyError as exc:
+        raise ArgumentError(str(exc.args[0])) from None
+    mods = (modules,) if isinstance(modules, str) else tuple(modules)
+    for m in mods:
+        try:
+            ruleset.module(m)
+        except ValueError as exc:
+            raise ArgumentError(str(exc)) from None
+    unknown = set(cards) - set(CARD_KINDS)
+    if unknown:
+        raise ArgumentError(f"unknown module cards {', '.join(sorted(unknown))}; "
+                            f"cards are {', '.join(CARD_KINDS)}")
+    fixed = tuple((kind, (value,) if isinstance(value, str) else tuple(str(c) for c in value))
+                  for kind, value in cards.items() if value is not None)
+    job = Job(map, players, seats_for(bots, players), tuple(str(m) for m in mods), fixed, seed)
+    job.new_game(0)  # the ruleset checks the cards: wrong ones fail before any game
+    return job

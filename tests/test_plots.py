@@ -1,0 +1,98 @@
+"""nsb_widget.plots: the figures show what the table says, and the CLI writes them."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+pd = pytest.importorskip("pandas")
+matplotlib = pytest.importorskip("matplotlib")
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+
+from nsb_widget import plots, simulate  # noqa: E402
+from nsb_widget.cli import main  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def table():
+    runs = [simulate(map=m, players=2, bots=["greedy", "random"], games=6, seed=3,
+                     modules=mods, workers=1, progress=False)
+            for m, mods in (("berlin", ["objectives"]), ("london", ["objectives"]))]
+    return pd.concat(runs, ignore_index=True)
+
+
+@pytest.fixture(autouse=True)
+def _close():
+    yield
+    plt.close("all")
+
+
+def test_distribution_has_a_histogram_and_mean_line_per_group(table):
+    ax = plots.score_distribution(table, by=["map", "bot"])
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert len(labels) == 4 and labels[0].startswith("berlin greedy: mean")
+    means = sorted(table.groupby(["map", "bot"])["total"].mean())
+    xs = sorted(line.get_xdata()[0] for line in ax.get_lines())
+    assert xs == pytest.approx(means)
+
+
+def test_round_terms_stack_up_to_each_round_mean(table):
+    for city in ("berlin", "london"):
+        part = table[(table["map"] == city) & (table["bot"] == "greedy")].dropna(axis=1,
+                                                                                how="all")
+        ax = plots.round_terms(part, by=None)
+        heights: dict[int, float] = {}
+        for bar in ax.patches:
+            x = round(bar.get_x() + bar.get_width() / 2)
+            heights[x] = heights.get(x, 0.0) + bar.get_height()
+        for n in range(1, 5):
+            assert heights[n - 1] == pytest.approx(part[f"r{n}_points"].mean()), (city, n)
+        end = (part.interchanges_points + part.tracks_points + part.objectives_points).mean()
+        assert heights[4] == pytest.approx(end)
+        legend = {t.get_text() for t in ax.get_legend().get_texts()}
+        assert ({"bear", "crown", "interchanges"} if city == "berlin"
+                else {"line", "thames", "tracks"}) <= legend
+
+
+def test_heatmap_colours_each_drawn_section(table):
+    berlin = table[table["map"] == "berlin"]
+    counts = plots.section_counts(berlin)
+    assert max(counts.values()) <= len(berlin)
+    ax = plots.section_heatmap(berlin)
+    thick = [line for line in ax.get_lines() if line.get_zorder() == 2]  # drawn sections
+    assert len(thick) == len(counts)
+    with pytest.raises(ValueError, match="mixes maps"):
+        plots.section_heatmap(table)
+
+
+def test_report_and_clear_errors(table):
+    fig = plots.report(table)
+    titles = [ax.get_title() for ax in fig.axes]
+    assert "Distribution of total" in titles
+    assert sum(t.startswith("Sections drawn") for t in titles) == 2
+    with pytest.raises(ValueError, match="no sections column"):
+        plots.section_heatmap(table.drop(columns="sections"))
+
+
+def test_missing_matplotlib_says_what_to_install(monkeypatch, table):
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
+    with pytest.raises(ImportError, match=r'pip install "nsb-widget\[plots\]"'):
+        plots.score_distribution(table)
+
+
+def test_cli_writes_the_table_and_the_figures(tmp_path, capsys):
+    csv, png = tmp_path / "out.csv", tmp_path / "out.png"
+    args = ["simulate", "--games", "4", "--players", "2", "--bots", "greedy,random",
+            "--seed", "2", "--workers", "1", "--csv", str(csv), "--plot", str(png)]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "greedy: mean" in out and f"wrote the figures to {png}" in out
+    assert png.read_bytes().startswith(b"\x89PNG")
+    back = pd.read_csv(csv, keep_default_na=False)
+    assert len(back) == 8 and list(back["bot"][:2]) == ["greedy", "random"]
+    again = simulate(players=2, bots=["greedy", "random"], games=4, seed=2, workers=1,
+                     progress=False)
+    assert list(back["total"]) == list(again["total"])

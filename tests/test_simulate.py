@@ -1,0 +1,288 @@
+"""nsb_widget.simulate(): the tidy table, reproducibility across workers and executors, clear
+errors before any work, and failures that keep the finished games."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import pytest
+
+pd = pytest.importorskip("pandas")
+
+import nsb_widget  # noqa: E402
+from nsb_widget import ArgumentError, Game, simulate  # noqa: E402
+from nsb_widget.bots import BOTS, GreedyBot, make_bot  # noqa: E402
+from nsb_widget.simulation import SimulationError, game_seed, replay  # noqa: E402
+from nsb_widget.simulation.spec import parse_label, seats_for  # noqa: E402
+
+
+def _run(**kw):
+    kw.setdefault("progress", False)
+    kw.setdefault("workers", 1)
+    return simulate(**kw)
+
+
+@pytest.fixture(scope="module")
+def berlin():
+    return _run(map="berlin", players=2, bots=["greedy", "random"], games=12, seed=4,
+                modules=["effects", "objectives"])
+
+
+@pytest.fixture(scope="module")
+def london():
+    return _run(map="london", players=3, bots=["random", "greedy", "greedy"], games=8, seed=2,
+                modules=["objectives", "powers"])
+
+
+# ---------------------------------------------------------------------------- the table
+def test_one_row_per_game_and_player_with_the_seat_bots(berlin):
+    assert len(berlin) == 24
+    assert list(berlin["game"]) == [g for g in range(12) for _ in range(2)]
+    assert list(berlin["player"]) == [0, 1] * 12
+    assert set(berlin.loc[berlin.player == 0, "bot"]) == {"greedy"}
+    assert set(berlin.loc[berlin.player == 1, "bot"]) == {"random"}
+    assert set(berlin["seats"]) == {"greedy,random"}
+    assert berlin["seed"].nunique() == 12
+    assert list(berlin["seed"].iloc[::2]) == [game_seed(4, g) for g in range(12)]
+
+
+def test_the_terms_add_up_to_the_total(berlin, london):
+    for table in (berlin, london):
+        parts = (table.lines_points + table.tracks_points + table.interchanges_points
+                 + table.objectives_points)
+        assert (parts == table.total).all()
+        rounds = sum(table[f"r{n}_points"] for n in range(1, 5))
+        assert (rounds == table.lines_points).all()
+        tiers = sum(table[f"interchanges_{c}_points"] for c in (2, 3, 4))
+        assert (tiers == table.interchanges_points).all()
+    for n in range(1, 5):
+        lines = sum(berlin[f"r{n}_{k}_points"] for k in ("bear", "crown", "joined"))
+        assert (lines == berlin[f"r{n}_points"]).all()
+        joined = berlin[f"r{n}_joined_points"] > 0
+        assert (berlin.loc[joined, f"r{n}_connected_points"] == 10).all()
+        assert (london[f"r{n}_line_points"] == london[f"r{n}_points"]).all()
+    assert (berlin.connected_points == sum(berlin[f"r{n}_connected_points"]
+                                           for n in range(1, 5))).all()
+    assert (london.thames_points == 2 * london.thames_count).all()
+    assert (london.tourist_points >= 0).all() and "tourist_count" in london
+
+
+def test_cards_ranks_and_objectives_are_columns(berlin, london):
+    effects = berlin["effects"].str.split(",")
+    assert (effects.str.len() == 4).all()
+    assert (berlin["r1_effect"] == effects.str[0]).all()
+    assert (berlin["r4_effect"] == effects.str[3]).all()
+    assert (london["powers"].str.split(",").str.len() == 4).all()
+    for table in (berlin, london):
+        assert (table.groupby("game")["rank"].min() == 1).all()
+        assert ((table.objective1_met.astype(int) + table.objective2_met.astype(int))
+                == table.objectives_met).all()
+        assert (table.objectives_points == 10 * table.objectives_met).all()
+    best = berlin.loc[berlin.groupby("game")["total"].idxmax()]
+    assert (best["rank"] == 1).all()
+
+
+def test_solo_rows_carry_the_assessment():
+    table = _run(games=3, seed=1, modules=["effects", "objectives"])
+    assert (table.handicap == 35).all()
+    assert (table.rated == table.total - 35).all()
+    assert table.band.str.contains("-").all()
+    plain = _run(games=2, seed=1)
+    assert (plain.handicap == 0).all() and (plain.rated == plain.total).all()
+
+
+def test_any_row_replays_into_its_game(berlin, london):
+    for table in (berlin, london):
+        for i in (0, len(table) - 1):
+            row = table.iloc[i]
+            game = replay(row)
+            assert game.is_over
+            sheet = game.score_sheet(int(row.player))
+            assert sheet.total == row.total
+            assert sheet.interchanges_total == row.interchanges_points
+            drawn = game.sheets[int(row.player)].history
+            assert len(drawn) == len(row.sections.split())
+    row = berlin.iloc[3].to_dict()
+    assert replay(row).to_json() == replay(berlin.iloc[3]).to_json()
+
+
+def test_the_cards_column_lists_every_reveal_round_by_round(berlin, london):
+    from nsb_widget.rules.moves import Reveal
+
+    for table in (berlin, london):
+        row = table.iloc[2]
+        game = replay(row)
+        reveals = ["+".join(str(c) for c in a.cards) for a in game.history
+                   if isinstance(a, Reveal)]
+        rounds = row.cards.split(" | ")
+        assert len(rounds) == 4
+        assert [step for r in rounds for step in r.split(",")] == reveals
+    assert (berlin.groupby("game")["cards"].nunique() == 1).all()
+    assert berlin.cards.str.contains("double switch+", regex=False).all()
+
+
+def test_rows_survive_a_csv_round_trip(tmp_path, london):
+    path = tmp_path / "sim.csv"
+    london.to_csv(path, index=False)
+    back = pd.read_csv(path, keep_default_na=False)
+    assert replay(back.iloc[4]).score(int(back.iloc[4].player)) == london.iloc[4].total
+
+
+def test_fixed_module_cards():
+    effects = ["glimpse", "double_stations", "recurring_double_switch", "double_tracks"]
+    table = _run(games=3, seed=9, modules=["effects"], effects=effects)
+    assert set(table["effects"]) == {",".join(effects)}
+    assert list(table["r4_effect"]) == ["double_tracks"] * 3
+    assert replay(table.iloc[1]).setup.effects == tuple(effects)
+    dealt = _run(games=3, seed=9, modules=["effects"])
+    assert dealt["effects"].nunique() > 1  # dealt from each game's seed
+
+
+# ---------------------------------------------------------------------------- reproducible
+def test_same_seed_same_table_whatever_the_workers():
+    kw = {"map": "london", "players": 2, "bots": ["greedy", "random"], "games": 30, "seed": 11,
+          "modules": ["powers"]}
+    one = _run(**kw)
+    two = _run(**{**kw, "workers": 2})
+    pd.testing.assert_frame_equal(one, two)
+    other = _run(**{**kw, "seed": 12})
+    assert not set(other["seed"]) & set(one["seed"])
+
+
+def test_a_dask_cluster_gives_the_same_table():
+    distributed = pytest.importorskip("distributed")
+    kw = {"players": 1, "bots": "greedy", "games": 20, "seed": 5, "progress": False}
+    here = simulate(workers=1, **kw)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        remote = simulate(executor=client.get_executor(), **kw)
+    pd.testing.assert_frame_equal(here, remote)
+
+
+def test_runs_with_nearby_seeds_share_no_game():
+    assert game_seed(0, 1) != game_seed(1, 0)
+    assert len({game_seed(s, i) for s in range(20) for i in range(50)}) == 1000
+
+
+# ---------------------------------------------------------------------------- bad input
+class SpyBot(GreedyBot):
+    """Counts its calls (to show that no game started)."""
+
+    name = "spy"
+    calls = 0
+
+    def choose_plan(self, game, player, rng):
+        SpyBot.calls += 1
+        return super().choose_plan(game, player, rng)
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"bots": "nope"}, "unknown bot 'nope'; known bots: "),
+    ({"players": 2, "bots": [SpyBot(), "nope"]}, "unknown bot 'nope'"),
+    ({"players": 2, "bots": [SpyBot()]}, "2 player(s) need 2 bot(s), not 1"),
+    ({"bots": [SpyBot(), "greedy"]}, "1 player(s) need 1 bot(s), not 2"),
+    ({"games": 0}, "games must be at least 1, not 0"),
+    ({"games": 2.5}, "games must be an int, not float"),
+    ({"players": 5}, "players must be 1 to 4, not 5"),
+    ({"seed": -1}, "seed must be at least 0"),
+    ({"map": "paris"}, "no built-in map 'paris'"),
+    ({"map": 100}, "simulate() takes keywords, e.g. simulate(games=100, bots='greedy')"),
+    ({"modules": ["powers"]}, "unknown module 'powers'"),
+    ({"map": "london", "modules": ["effects"]}, "unknown module 'effects'"),
+    ({"modules": ["effects"], "effects": ["glimpse"]}, "effects must be 4 different"),
+    ({"effects": ["glimpse"]}, "effects given without the 'effects' module"),
+    ({"bots": ("greedy", {"depth": 3})}, "bot greedy(depth=3): "),
+    ({"bots": GreedyBot}, "give a bot object, not the class GreedyBot"),
+    ({"bots": 3}, "a bot is a name like 'greedy'"),
+    ({"workers": 0}, "workers must be a positive int or None, not 0"),
+    ({"executor": object()}, "executor must have a submit() method"),
+    ({"workers": 2, "_unpicklable": True}, "the bots must pickle to play on other processes"),
+])
+def test_bad_input_is_refused_before_any_game(kwargs, message):
+    SpyBot.calls = 0
+    kwargs = {"bots": SpyBot(), "games": 3, **kwargs}
+    if kwargs.pop("_unpicklable", False):
+        kwargs["bots"].hook = lambda: None  # a lambda does not pickle
+    with pytest.raises(ArgumentError) as info:
+        simulate(progress=False, **kwargs)
+    assert message in str(info.value)
+    assert SpyBot.calls == 0
+
+
+def test_bots_by_name_with_options_and_as_objects():
+    assert seats_for(("greedy", {}), 2)[1].label == "greedy"
+    assert [s.label for s in seats_for(("greedy", "random"), 2)] == ["greedy", "random"]
+    assert parse_label("search(seconds=1.0, iterations=50, seed=3)") == (
+        "search", {"seconds": 1.0, "iterations": 50, "seed": 3})
+    for bad in ("search(seconds=open('x'))", "search(**opts)", "search(1.0)", "search(x="):
+        with pytest.raises(ArgumentError, match="cannot read"):
+            parse_label(bad)
+    a = _run(games=4, seed=3, bots=GreedyBot())
+    b = _run(games=4, seed=3, bots="greedy")
+    pd.testing.assert_frame_equal(a, b)
+
+
+def test_any_registered_bot_is_found_at_call_time(monkeypatch):
+    class Lazy(GreedyBot):
+        name = "lazy"
+
+    monkeypatch.setitem(BOTS, "lazy", Lazy)
+    table = _run(games=2, bots="lazy")
+    assert set(table["bot"]) == {"lazy"}
+    assert replay(table.iloc[0]).score() == table.total[0]
+
+
+# ---------------------------------------------------------------------------- failures
+class FlakyBot(GreedyBot):
+    """Raises in the game whose seed it is given."""
+
+    name = "flaky"
+
+    def __init__(self, bad_seed):
+        super().__init__()
+        self.bad_seed = bad_seed
+
+    def choose_plan(self, game, player, rng):
+        if game.setup.seed == self.bad_seed and game.round >= 2:
+            raise RuntimeError("the search ran out of ideas")
+        return super().choose_plan(game, player, rng)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_raising_bot_names_the_game_and_keeps_the_finished_ones(workers):
+    bad = game_seed(7, 5)
+    with pytest.raises(SimulationError) as info:
+        simulate(games=12, seed=7, bots=FlakyBot(bad), workers=workers, progress=False)
+    err = info.value
+    assert f"game 5 (seed {bad}) raised RuntimeError: the search ran out of ideas" in str(err)
+    assert "Traceback" in err.failure.traceback and err.failure.game == 5
+    kept = err.table
+    assert 5 not in set(kept["game"]) and {0, 1, 2, 3, 4} <= set(kept["game"])
+    full = _run(games=12, seed=7)
+    merged = kept.merge(full, on=["game", "player"], suffixes=("", "_full"))
+    assert len(merged) == len(kept) and (merged.total == merged.total_full).all()
+
+
+# ---------------------------------------------------------------------------- progress etc.
+def test_progress_bar_on_and_off(capsys):
+    _run(games=3, progress=True)
+    assert "3/3" in capsys.readouterr().err
+    _run(games=3, progress=False)
+    assert capsys.readouterr().err == ""
+
+
+def test_missing_pandas_says_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    with pytest.raises(ImportError, match=r'pip install "nsb-widget\[analysis\]"'):
+        simulate(games=1, progress=False)
+
+
+def test_simulate_is_the_function_and_the_old_module_path_works():
+    import nsb_widget.simulate as module_or_function  # noqa: F401
+    from nsb_widget.simulate import play_game
+
+    assert callable(nsb_widget.simulate) and nsb_widget.simulate is simulate
+    game = play_game(Game.new(1, 3), [make_bot("greedy")], random.Random(1))
+    assert game.is_over
