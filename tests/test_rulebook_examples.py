@@ -1,9 +1,15 @@
-"""The rulebook's worked examples A to M, rebuilt through the public API on the Berlin map.
+"""The rulebook's worked examples A to O, rebuilt through the public API on the Berlin map.
 
 The printed sheet differs from our map, so each test rebuilds the *situation* an example
 describes and checks what the rulebook says about it. Where an example is pure arithmetic
 (J, K, L, M and the counting of I) the scoring functions are also called directly with the
 example's exact numbers.
+
+The documentation shows every example as a function of ``docs/examples/berlin_rulebook.py``
+(and the London guide's figures from ``docs/examples/london_guide.py``); each of them is run
+here too (``test_documented_example``), so the code on the page is checked code. Example M's
+whole game ends on the engine's own score sheet at 122, cross-checked by an independent
+rescorer below.
 
 Map notes used below (column letter A-J, row 1-10):
     green: Bear start E1 (pentagon, Pankow), Crown start I8 (square, Neukoelln)
@@ -13,7 +19,12 @@ Map notes used below (column letter A-J, row 1-10):
 
 from __future__ import annotations
 
-from support import bits, end_round, new_game, turn
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from support import bits, end_round, new_game, rescore_rounds, turn
 
 from nsb_widget import Game
 from nsb_widget.maps import get_map
@@ -27,6 +38,9 @@ from nsb_widget.scoring import score_interchanges
 MAP = get_map("berlin")
 BEAR, CROWN = Line.BEAR, Line.CROWN
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs" / "examples"))
+import berlin_rulebook  # noqa: E402  (the examples the documentation shows)
+import london_guide  # noqa: E402
 
 # ---------------------------------------------------------------------------- helpers
 
@@ -487,3 +501,103 @@ def test_example_l_arithmetic_direct():
                        _stations_in({MAIN[0]: 3, **{n: 1 for n in MAIN[1:7]}}), 9, True)
     rs = score_round(MAP, 0, "brown", [joined])
     assert rs.score == 31 and rs.connected
+
+
+# ---------------------------------------------------------------------------- in the docs
+@pytest.mark.parametrize("name", sorted(berlin_rulebook.EXAMPLES))
+def test_documented_example(name):
+    """Each example function shown in docs/rules-berlin.md holds (its asserts are the rulebook's
+    claims) and returns a game the docs can draw."""
+    game = berlin_rulebook.EXAMPLES[name]()
+    assert isinstance(game, Game)
+    assert game.svg().startswith("<svg")
+
+
+@pytest.mark.parametrize("name", sorted(london_guide.EXAMPLES))
+def test_documented_london_figure(name):
+    game = london_guide.EXAMPLES[name]()
+    assert game.map.id == "london" and game.svg().startswith("<svg")
+
+
+def test_every_worked_example_of_the_rulebook_is_documented():
+    """A to O, each once (plus the Double Switch note)."""
+    letters = {k for k in berlin_rulebook.EXAMPLES if len(k) == 1}
+    assert letters == set("abcdefghijklmno")
+    page = (Path(__file__).resolve().parents[1] / "docs" / "rules-berlin.md").read_text()
+    for name, function in berlin_rulebook.EXAMPLES.items():
+        assert f"<!-- picture: berlin {name} -->" in page, name
+        assert f'"berlin_rulebook.py:{function.__name__}"' in page, name
+
+
+# ---------------------------------------------------------------------------- M end to end
+def test_example_m_whole_game_scores_122_on_the_engines_score_sheet():
+    """Example M end to end: a whole solo game played card by card; the engine's score sheet
+    gives the rulebook's every figure: 31 + 28 + 15 + 18 = 92 for the lines, 9 two-colour
+    interchanges with 1 S-Bahn among them (10 stations, 20 points), 1 three-colour S-Bahn
+    interchange (2 stations, 10 points), 92 + 30 = 122."""
+    g = berlin_rulebook.example_m()
+    sheet = g.score_sheet()
+    assert sheet.final and g.is_over
+    assert [r.pencil for r in sheet.rounds] == ["brown", "green", "pink", "blue"]
+    assert [r.score for r in sheet.rounds] == [31, 28, 15, 18]
+    assert (sheet.lines_total, sheet.interchanges_total, sheet.total) == (92, 30, 122)
+    two, three, four = sheet.interchanges
+    assert (len(two.stations), len(two.sbahn), two.count, two.points) == (9, 1, 10, 20)
+    assert (len(three.stations), three.sbahn, three.count, three.points) == (1, ("G4",), 2, 10)
+    assert (four.count, four.points) == (0, 0)
+    assert sheet.tiebreak == 31
+    assert sheet.assessment is not None and sheet.assessment.band == "111-130"
+    # Round 1 is Example J's line, scored the same.
+    (line,) = sheet.rounds[0].lines
+    assert (line.district_count, line.best_count, line.connected_bonus) == (7, 3, 10)
+
+
+def test_example_m_agrees_with_an_independent_count():
+    """The same game recounted without the engine's scoring: round scores from the drawn
+    sections alone (union-find), interchanges from the colours touching each station."""
+    g = berlin_rulebook.example_m()
+    assert rescore_rounds(MAP, g, 0) == [31, 28, 15, 18]
+    colours: dict[int, set[int]] = {}
+    for d in g.sheets[0].history:
+        for s in (d.origin, d.target):
+            colours.setdefault(s, set()).add(d.round)
+    circled = {MAP.station(s).index for s in g.sbahn_stations()}
+    by_tier = Counter()
+    for s, rounds in colours.items():
+        if len(rounds) >= 2:
+            by_tier[len(rounds)] += 2 if s in circled else 1
+    assert dict(by_tier) == {2: 10, 3: 2}
+    assert 92 + 2 * by_tier[2] + 5 * by_tier[3] + 9 * by_tier[4] == g.score() == 122
+
+
+# ---------------------------------------------------------------------------- N, O
+def test_example_n_the_two_parallel_sections_share_their_tracks_with_green():
+    g = berlin_rulebook.example_n()
+    for a, b in (("G3", "J6"), ("J6", "J10")):
+        section = MAP.section_between(MAP.station(a).index, MAP.station(b).index)
+        assert g.sheets[0].section_pencils[section] == ("green", "pink")
+    # Outside the Double tracks round the same section is refused.
+    end_round(g)
+    g.reveal("crown circle")
+    assert g.why_illegal("crown F10-J6") is None
+    g.play("crown F10-J6")
+    g.reveal("crown square")
+    assert g.why_illegal("crown J6-G3").reason is Reason.SECTION_TAKEN
+
+
+def test_example_o_is_met_once_the_lines_are_joined():
+    """Example O, the other way round: the same 3 S-Bahn stations on one connected line meet
+    the objective (the rulebook's reason for refusing it was only the separate lines)."""
+    g = Game.new(scenario=True, pencils=["green", "pink", "blue", "brown"],
+                 modules=["objectives"], objectives=["sbahn_three_on_line", "all_districts"])
+    turn(g, "bear joker", moves=["bear E1-D1"])
+    turn(g, "double switch", "crown joker", moves=["bear D1-A1", "crown I8-H9"])
+    for card, move in [("crown circle", "crown I8-F8"), ("crown triangle", "crown F8-F3"),
+                       ("crown square", "crown F3-G3")]:
+        turn(g, card, moves=[move])
+    g.reveal("crown pentagon")
+    g.play("crown G3-E1")
+    result = g.score_sheet().objectives[0]
+    assert (result.progress, result.met, result.points) == (3, True, 10)
+    documented = berlin_rulebook.example_o().score_sheet().objectives[0]
+    assert (documented.progress, documented.met) == (2, False)

@@ -101,6 +101,12 @@ def get_map(name: str = "berlin") -> GameMap:
     """A map shipped with the package, by name (``"berlin"``, ``"london"``).
 
     Loaded once, then cached.
+
+    >>> berlin = get_map("berlin")
+    >>> berlin.title, len(berlin.stations), len(berlin.districts)
+    ('Berlin', 53, 12)
+    >>> berlin.station("E1").symbol, berlin.start_station("green", "bear").label
+    (<Symbol.PENTAGON: 'pentagon'>, 'E1')
     """
     if name not in BUILTIN_MAPS:
         raise KeyError(f"no built-in map {name!r}; built-in maps: {', '.join(BUILTIN_MAPS)}")

@@ -47,6 +47,11 @@ class Move:
         line word. The line word is not checked here: the game's ruleset checks it.
 
         Raises :class:`~nsb_widget.errors.NotationError` saying what was expected.
+
+        >>> Move.parse("bear c4 d5")
+        Move('bear C4-D5')
+        >>> Move.parse("F4-G5").line is None, str(Move.parse("C4-D5", line="crown"))
+        (True, 'crown C4-D5')
         """
         if isinstance(text, Move):
             return text

@@ -41,6 +41,12 @@ class Card:
     A normal card has a ``line`` and either a ``symbol`` or ``joker=True`` (Joker + S-Bahn).
     The Double Switch has neither: ``Card.double_switch()``. ``str(card)`` is the text form
     (``"bear square"``, ``"crown joker"``, ``"double switch"``) that :meth:`parse` reads back.
+
+    >>> card = Card.parse("Crown Joker")
+    >>> card, card.line, card.joker, card.describe()
+    (Card('crown joker'), <Line.CROWN: 'crown'>, True, 'a Joker (any symbol)')
+    >>> Card.parse("ds").is_double_switch
+    True
     """
 
     line: Line | None

@@ -1,0 +1,127 @@
+"""MkDocs hooks: the pictures and score tables of the docs, made by the engine at build time.
+
+A page asks for them with HTML comments, which stay invisible if the hook is missing:
+
+``<!-- picture: berlin a -->``
+    runs ``example_a()`` of ``docs/examples/berlin_rulebook.py`` (``london`` for
+    ``london_guide.py``, ``custom`` for ``custom_map.py``) and shows the game it returns as
+    the engine's own SVG (``Game.svg()``), written into the site as ``img/engine/...``;
+``<!-- score-sheet: berlin m -->``
+    the same game's score sheet (``game.score_sheet()``) as a table;
+``<!-- summary -->``
+    the one-page rules summary (``docs/examples/rules_summary.py``).
+
+Each example checks the rulebook's claims with ``assert``: a failing example stops the build,
+and so does a page asking for an example that does not exist.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+
+EXAMPLES_DIR = Path(__file__).resolve().parents[1] / "examples"
+MODULES = {"berlin": "berlin_rulebook", "london": "london_guide", "custom": "custom_map"}
+MARKER = re.compile(r"<!--\s*(picture|score-sheet|summary)(?::\s*(\w+)\s+([\w-]+))?\s*-->")
+
+_games: dict[tuple[str, str], Any] = {}
+
+
+def _module(book: str) -> Any:
+    if str(EXAMPLES_DIR) not in sys.path:
+        sys.path.insert(0, str(EXAMPLES_DIR))
+    if book not in MODULES:
+        raise PluginError(f"unknown example book {book!r}: one of {sorted(MODULES)}")
+    return importlib.import_module(MODULES[book])
+
+
+def example_game(book: str, name: str) -> Any:
+    """The game an example returns, built (and checked) once per build."""
+    key = (book, name)
+    if key not in _games:
+        examples = _module(book).EXAMPLES
+        if name not in examples:
+            raise PluginError(f"no example {name!r} in {MODULES[book]}.py")
+        try:
+            _games[key] = examples[name]()
+        except AssertionError as error:
+            raise PluginError(f"the {book} example {name!r} no longer holds: {error!r}") \
+                from error
+    return _games[key]
+
+
+def picture_path(book: str, name: str) -> str:
+    """Where an example's picture lives in the site."""
+    return f"img/engine/{book}-{name}.svg"
+
+
+def on_pre_build(config: Any) -> None:
+    """Every build runs the examples afresh (``mkdocs serve`` rebuilds after an edit)."""
+    _games.clear()
+    for name in list(sys.modules):
+        if name in MODULES.values() or name == "rules_summary":
+            del sys.modules[name]
+
+
+def on_files(files: Files, config: Any) -> Files:
+    """Add one engine picture per example of every book, and the rules summary."""
+    for book in MODULES:
+        for name in _module(book).EXAMPLES:
+            game = example_game(book, name)
+            svg = game.svg(title=f"{MODULES[book]}: {name}")
+            files.append(File.generated(config, picture_path(book, name), content=svg))
+    summary = importlib.import_module("rules_summary")
+    files.append(File.generated(config, "img/engine/rules-summary.svg",
+                                content=summary.summary_svg()))
+    return files
+
+
+def _score_table(game: Any) -> str:
+    sheet = game.score_sheet()
+    rows = ["| | what the engine's score sheet says | points |", "|---|---|---:|"]
+    for r in sheet.rounds:
+        parts = []
+        for line in r.lines:
+            term = f"{line.district_count} districts × {line.station_count} stations"
+            if line.connected_bonus:
+                term += f" + {line.connected_bonus}"
+            parts.append(f"{'+'.join(line.lines)}: {term} = {line.score}")
+        rows.append(f"| round {r.round} ({r.pencil}) | {'; '.join(parts)} | {r.score} |")
+    rows.append(f"| lines | | **{sheet.lines_total}** |")
+    for tier in sheet.interchanges:
+        if tier.count:
+            where = ", ".join(s + ("*" if s in tier.sbahn else "") for s in tier.stations)
+            rows.append(f"| {tier.colours} colours | {where}: {tier.count} stations × "
+                        f"{tier.points_each} | {tier.points} |")
+    rows.append(f"| interchanges | | **{sheet.interchanges_total}** |")
+    for track in sheet.tracks:
+        rows.append(f"| {track.label} | {track.count} | {track.points} |")
+    for obj in sheet.objectives:
+        rows.append(f"| objective: {obj.text} | {obj.progress}/{obj.target} | {obj.points} |")
+    rows.append(f"| **total** | | **{sheet.total}** |")
+    return "\n".join(rows) + "\n\n*\\* an S-Bahn (circled) station, counting 2*\n"
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
+    """Replace the markers of a page with pictures and tables."""
+    depth = page.file.src_uri.count("/")
+    up = "../" * depth
+
+    def replace(match: re.Match[str]) -> str:
+        kind, book, name = match.groups()
+        if kind == "summary":
+            return (f"[![The one-page rules summary]({up}img/engine/rules-summary.svg)]"
+                    f"({up}img/engine/rules-summary.svg)")
+        game = example_game(book, name)
+        if kind == "picture":
+            return (f"![{book} example {name}, drawn by the engine]"
+                    f"({up}{picture_path(book, name)}){{ .engine-picture loading=lazy }}")
+        return _score_table(game)
+
+    return MARKER.sub(replace, markdown)

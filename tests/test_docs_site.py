@@ -1,0 +1,244 @@
+"""The documentation site: its strict build, what the build refuses, the doctests of the docs
+pages and the package, and the printable rules summary.
+
+The full strict build (``mkdocs build --strict``, what ``./scripts/docs`` runs) is done once
+here; smaller builds of throw-away projects show that a broken link, a missing page and a
+docstring reference to nothing each fail a strict build with this project's settings.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import os
+import pkgutil
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("mkdocs")
+pytest.importorskip("mkdocstrings")
+yaml = pytest.importorskip("yaml")
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+EXAMPLES = DOCS / "examples"
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+
+if str(EXAMPLES) not in sys.path:
+    sys.path.insert(0, str(EXAMPLES))
+
+
+def _mkdocs(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "mkdocs", *args], cwd=cwd, env=ENV,
+                          capture_output=True, text=True, timeout=300)
+
+
+# ---------------------------------------------------------------------------- the real build
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    start = time.perf_counter()
+    result = _mkdocs("build", "--strict", "--site-dir", str(out))
+    took = time.perf_counter() - start
+    assert result.returncode == 0, result.stdout + result.stderr
+    print(f"strict docs build: {took:.1f} s")
+    return out
+
+
+def test_the_site_builds_strictly_with_every_page(site: Path):
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text().replace("!!python", "#"))
+    pages: list[str] = []
+
+    def walk(items: list[object]) -> None:
+        for item in items:
+            assert isinstance(item, dict)
+            for value in item.values():
+                walk(value) if isinstance(value, list) else pages.append(value)
+
+    walk(config["nav"])
+    for page in pages:
+        assert (site / page.replace(".md", ".html")).exists(), page
+    # Every Markdown file of docs/ is a page of the navigation (frontend.md, widget-protocol.md
+    # and simulations.md included).
+    orphans = {p.name for p in DOCS.glob("*.md")} - set(pages)
+    assert not orphans, f"add these pages to the nav of mkdocs.yml: {sorted(orphans)}"
+
+
+def test_every_worked_example_is_drawn_by_the_engine(site: Path):
+    import berlin_rulebook
+    import london_guide
+
+    for book, module in (("berlin", berlin_rulebook), ("london", london_guide)):
+        for name in module.EXAMPLES:
+            svg = (site / "img" / "engine" / f"{book}-{name}.svg").read_text()
+            assert svg.startswith("<svg") and "</svg>" in svg
+    html = (site / "rules-berlin.html").read_text()
+    for name in berlin_rulebook.EXAMPLES:
+        assert f'src="img/engine/berlin-{name}.svg"' in html, name
+    assert "def example_m() -&gt; Game" in html or "example_m" in html
+    # Example M's table is the engine's score sheet: 31, 28, 15, 18, 92, 30, 122.
+    table = html[html.index('id="example-m-92-30-122"'):]
+    for figure in ("<strong>92</strong>", "<strong>30</strong>", "<strong>122</strong>"):
+        assert figure in table[:table.index("</table>")]
+
+
+def test_the_api_reference_renders_the_docstrings_and_links_them(site: Path):
+    html = (site / "api.html").read_text()
+    for name in ("why_illegal", "score_sheet", "IllegalMoveError", "GameMap", "ScoreSheet",
+                 "Ruleset", "render_game"):
+        assert name in html, name
+    assert "autorefs-internal" in html  # the Sphinx roles became links
+    assert ":class:`" not in html and ":meth:`" not in html
+
+
+def test_the_site_loads_nothing_from_the_network(site: Path):
+    """No web fonts, no analytics, no script or stylesheet from elsewhere."""
+    for page in site.rglob("*.html"):
+        text = page.read_text()
+        assert "fonts.googleapis" not in text and "fonts.gstatic" not in text, page
+        assert "googletagmanager" not in text and "google-analytics" not in text, page
+        for tag in re.findall(r"<(?:script|link)\b[^>]*>", text):
+            assert not re.search(r"""(src|href)=["']?(https?:)?//""", tag) or \
+                'rel="canonical"' in tag, (page.name, tag)
+
+
+# ---------------------------------------------------------------------------- what it refuses
+def _mini_project(tmp_path: Path, page: str, nav: list[object], extra: str = "") -> Path:
+    """A throw-away project with this project's strictness and validation settings."""
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text().replace("!!python", "#"))
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "index.md").write_text(page)
+    (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump({
+        "site_name": "mini", "strict": config["strict"], "validation": config["validation"],
+        "nav": nav, "use_directory_urls": False,
+    }) + extra)
+    return tmp_path
+
+
+def test_a_broken_link_fails_the_strict_build(tmp_path: Path):
+    project = _mini_project(tmp_path, "See [this](nowhere.md).\n", [{"Home": "index.md"}])
+    result = _mkdocs("build", cwd=project)
+    assert result.returncode != 0 and "nowhere.md" in result.stderr
+
+
+def test_a_missing_page_fails_the_strict_build(tmp_path: Path):
+    project = _mini_project(tmp_path, "Home\n", [{"Home": "index.md"}, {"Gone": "gone.md"}])
+    result = _mkdocs("build", cwd=project)
+    assert result.returncode != 0 and "gone.md" in result.stderr
+
+
+def test_a_docstring_reference_to_nothing_fails_the_strict_build(tmp_path: Path):
+    package = tmp_path / "src" / "toy"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(
+        '"""A toy."""\n\n\nclass Card:\n    """A card; see :meth:`parse` and :class:`Deck`."""\n'
+        '\n    def parse(self) -> None:\n        """Read one."""\n')
+    extra = (
+        "plugins:\n  - autorefs\n  - mkdocstrings:\n      handlers:\n        python:\n"
+        "          paths: [src]\n          options:\n            extensions:\n"
+        f"              - {DOCS / '_hooks' / 'sphinx_roles.py'}:SphinxRoles\n")
+    project = _mini_project(tmp_path, "::: toy\n", [{"Home": "index.md"}], extra)
+    result = _mkdocs("build", cwd=project)
+    assert result.returncode != 0
+    assert "Deck" in result.stderr and "toy.Card.parse" not in result.stderr
+    # With the reference fixed, the same project builds.
+    (package / "__init__.py").write_text(
+        (package / "__init__.py").read_text().replace(" and :class:`Deck`", ""))
+    result = _mkdocs("build", cwd=project)
+    assert result.returncode == 0, result.stderr
+    assert 'href="#toy.Card.parse"' in (project / "site" / "index.html").read_text()
+
+
+def test_a_worked_example_that_no_longer_holds_stops_the_build(monkeypatch):
+    sys.path.insert(0, str(DOCS / "_hooks"))
+    try:
+        hooks = importlib.import_module("engine_pictures")
+    finally:
+        sys.path.remove(str(DOCS / "_hooks"))
+    import berlin_rulebook
+    from mkdocs.exceptions import PluginError
+
+    def wrong() -> None:
+        raise AssertionError("Example A draws E1-G3")
+
+    monkeypatch.setitem(berlin_rulebook.EXAMPLES, "a", wrong)
+    hooks._games.clear()
+    with pytest.raises(PluginError, match="berlin example 'a' no longer holds"):
+        hooks.example_game("berlin", "a")
+    with pytest.raises(PluginError, match="no example 'z'"):
+        hooks.example_game("berlin", "z")
+    hooks._games.clear()
+
+
+# ---------------------------------------------------------------------------- doctests
+def _pycon_blocks(text: str) -> str:
+    return "\n\n".join(m.group(1) for m in re.finditer(r"```pycon\n(.*?)```", text, re.S))
+
+
+DOCTEST_PAGES = sorted(p.name for p in DOCS.glob("*.md") if "```pycon" in p.read_text())
+
+
+def test_the_pages_with_examples_are_the_expected_ones():
+    assert {"getting-started.md", "scripting.md"} <= set(DOCTEST_PAGES)
+
+
+@pytest.mark.parametrize("name", DOCTEST_PAGES)
+def test_doctests_of_the_docs_pages(name: str):
+    """Every ``pycon`` block of a page runs, in order, as one doctest session."""
+    text = _pycon_blocks((DOCS / name).read_text())
+    test = doctest.DocTestParser().get_doctest(text, {}, name, str(DOCS / name), 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    result = runner.summarize(verbose=False)
+    assert result.attempted >= 5 and result.failed == 0
+
+
+def _package_modules() -> list[str]:
+    import nsb_widget
+
+    return sorted(m.name for m in pkgutil.walk_packages(nsb_widget.__path__, "nsb_widget.")
+                  if not m.name.endswith("__main__"))  # which runs the command line
+
+
+def test_doctests_of_the_package():
+    """Every ``>>>`` example in the package's docstrings runs (the API reference shows them)."""
+    attempted = 0
+    failures = []
+    for name in _package_modules():
+        try:
+            module = importlib.import_module(name)
+        except ImportError as error:  # an optional extra that is not installed
+            if error.name is None or error.name.startswith("nsb_widget"):
+                raise
+            continue
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, report=True)
+        attempted += result.attempted
+        if result.failed:
+            failures.append(name)
+    assert not failures, f"doctests failed in {failures} (see the output above)"
+    assert attempted >= 15  # Game, why_illegal, Move.parse, Card, get_map at least
+
+
+# ---------------------------------------------------------------------------- rules summary
+def test_the_printable_rules_summary_is_current_and_one_a4_page():
+    import rules_summary
+
+    svg = rules_summary.summary_svg()
+    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="210mm" height="297mm"')
+    assert svg.count("<svg ") == 7  # the page and its 6 engine pictures
+    assert "7 x 3 + 10 = 31" in svg and "(2 x 4) + (2 x 3) = 14" in svg
+    committed = (ROOT / "examples" / "rules-summary.svg").read_text()
+    assert committed == svg, "run: python docs/examples/rules_summary.py"
+
+
+def test_scripts_docs_exists_and_the_readme_names_it():
+    script = ROOT / "scripts" / "docs"
+    assert script.stat().st_mode & 0o111
+    assert "mkdocs" in script.read_text() and "--strict" in script.read_text()
+    assert "./scripts/docs" in (ROOT / "README.md").read_text()
