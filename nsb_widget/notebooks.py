@@ -12,7 +12,8 @@ PLAY_CELLS: tuple[tuple[str, str], ...] = (
      "A solo game on the Berlin sheet. **Reveal next card**, then click an end of your line\n"
      "and one of the highlighted stations (one click is enough when only one end reaches it).\n"
      "Click any other station to hear why it cannot be reached. Keys: `r` reveal, `p` pass,\n"
-     "`u` undo, `o` teaching overlay, arrows/Tab + Enter to draw, Esc to cancel."),
+     "`u` undo, `h` hint (a strong move, highlighted, never played for you), `o` teaching\n"
+     "overlay, arrows/Tab + Enter to draw, Esc to cancel."),
     ("code",
      "from nsb_widget import Game\n"
      "\n"
@@ -21,7 +22,15 @@ PLAY_CELLS: tuple[tuple[str, str], ...] = (
      "widget"),
     ("markdown",
      "The game is an ordinary Python object: moves played from a cell show up on the map.\n"
-     "Try `game.legal_moves()`, `game.play(game.legal_moves()[0])`, `game.score_sheet()`."),
+     "Try `game.legal_moves()`, `game.play(game.legal_moves()[0])`, `game.score_sheet()`.\n"
+     "**New game** deals again on this same `game` (`widget.game is game` stays true).\n"
+     "\n"
+     "*Same cards for everyone* (a workshop): the widget shows its seed and the call that\n"
+     "deals its cards, e.g. `Game.new(seed=7)`. Put that call in the cell above on every\n"
+     "machine and the whole room plays the same game; compare the score sheets at the end.\n"
+     "\n"
+     "*Against a bot*: `Game.new(players=2).widget(bots={1: \"search\"})`; after each reveal\n"
+     "the panel says what the bot drew, and *Sheet of* shows its drawing."),
     ("code", ""),
 )
 
@@ -35,7 +44,8 @@ LONDON_CELLS: tuple[tuple[str, str], ...] = (
      "end reaches it). The round ends after the 5th pink Underground card. Your pencil's power\n"
      "is the button beside *Undo*: once a round, after a reveal and before you draw (the circle:\n"
      "click the button, then a station of your line). Keys: `r` reveal, `p` pass, `u` undo,\n"
-     "`o` teaching overlay (districts, Thames crossings, tourist sites), Esc to cancel."),
+     "`h` hint (a strong move, highlighted, never played for you), `o` teaching overlay\n"
+     "(districts, Thames crossings, tourist sites), Esc to cancel."),
     ("code",
      "from nsb_widget import Game\n"
      "\n"
@@ -46,7 +56,11 @@ LONDON_CELLS: tuple[tuple[str, str], ...] = (
     ("markdown",
      "The game is an ordinary Python object: moves played from a cell show up on the map.\n"
      "Try `game.legal_moves()`, `game.power()`, `game.use_power(game.power())`,\n"
-     "`game.score_sheet()`."),
+     "`game.score_sheet()`. **New game** deals again on this same `game`.\n"
+     "\n"
+     "*Same cards for everyone* (a workshop): the widget shows its seed and the call that\n"
+     "deals its cards, e.g. `Game.new(seed=7, map='london', modules=['powers'])`. Put that\n"
+     "call in the cell above on every machine and the whole room plays the same game."),
     ("code", ""),
 )
 #: The play notebook of each built-in map.

@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import importlib.util
 import os
+import re
 import struct
 import sys
 from pathlib import Path
@@ -44,8 +45,8 @@ def browser():
 def open_widget(browser):
     pages = []
 
-    def _open(fixture: str = "draw", theme: str = "light"):
-        page = harness.open_page(browser, fixture, theme)
+    def _open(fixture: str = "draw", theme: str = "light", **kw):
+        page = harness.open_page(browser, fixture, theme, **kw)
         pages.append(page)
         return page
 
@@ -235,3 +236,324 @@ def test_cleanup_in_the_browser(open_widget):
     page.evaluate("h.cleanup(); h.initCleanup()")
     assert page.evaluate("h.model.listenerCount()") == 0
     assert page.locator(".nsb-widget").count() == 0
+
+
+
+# --------------------------------------------------------------------------- issue 11
+def fixture(name: str) -> dict:
+    import json
+
+    return json.loads((harness.FIXTURES / f"{name}.json").read_text())
+
+
+def py_set(page, **traits) -> None:
+    """Play Python's side: sync these traits to the page."""
+    for name, value in traits.items():
+        page.evaluate("([k, v]) => h.model.pySet(k, v)", [name, value])
+
+
+def one_click_target(hints: dict) -> tuple[int, int, str]:
+    """A station one legal section reaches (not a line end): (target, origin, line id)."""
+    by_target: dict[int, list] = {}
+    for m in hints["moves"]:
+        by_target.setdefault(m[2], []).append(m)
+    for t, ms in by_target.items():
+        if t not in hints["origins"] and len({m[1] for m in ms}) == 1:
+            return t, ms[0][1], ["bear", "crown"][ms[0][0]]
+    raise AssertionError("no one-click target in the fixture")
+
+
+def test_keys_keep_working_after_a_button_click(open_widget):
+    """Issue 11, item 1: Reveal disables itself under the focus; the keys still reach the
+    widget (focus goes to its root, not the page)."""
+    page = open_widget("start")
+    draw = fixture("draw")
+    page.get_by_role("button", name="Reveal next card").click()
+    assert sent(page) == [{"type": "reveal"}]
+    py_set(page, turn=draw["turn"], hints=draw["hints"], sheet=draw["sheet"])  # Python answers
+    assert page.get_by_role("button", name="Reveal next card").is_disabled()
+    assert page.evaluate("document.activeElement.classList.contains('nsb-widget')")
+    page.keyboard.press("p")
+    assert sent(page)[-1] == {"type": "pass"}
+    # Pass disables itself too: the focus stays in the widget again
+    page.get_by_role("button", name="Pass").click()
+    py_set(page, hints={**draw["hints"], "open_lines": [], "moves": [], "origins": []},
+           turn={**draw["turn"], "phase": "reveal", "can_reveal": True})
+    assert page.evaluate("document.activeElement.classList.contains('nsb-widget')")
+    page.keyboard.press("r")
+    assert sent(page)[-1] == {"type": "reveal"}
+    # keys typed outside the widget (a notebook cell) never reach it
+    page.evaluate("""() => { const t = document.createElement('textarea');
+        t.id = 'cell'; document.body.append(t); }""")
+    page.locator("#cell").click()
+    count = len(sent(page))
+    page.keyboard.type("rpuo")
+    assert len(sent(page)) == count and page.locator("#cell").input_value() == "rpuo"
+
+
+def test_double_click_and_clicks_with_nothing_to_draw_are_no_mistakes(open_widget):
+    """Issue 11, items 2 and 3: a double-click draws once and shows no error; with nothing to
+    draw a click says what to do; the help stays beside an error; one's own line end."""
+    page = open_widget("draw")
+    draw = fixture("draw")
+    target, _origin, _line = one_click_target(draw["hints"])
+    page.locator(f".nsb-hit[data-station='{target}']").dblclick()
+    draws = [m for m in sent(page) if m["type"] == "draw"]
+    assert len(draws) == 1 and draws[0]["target"] == target, draws
+    # Python: the section is drawn, the turn is over (solo: the next card must be revealed)
+    py_set(page, hints={**draw["hints"], "open_lines": [], "moves": [], "origins": []},
+           turn={**draw["turn"], "phase": "reveal", "can_reveal": True})
+    page.locator(f".nsb-hit[data-station='{target}']").click()
+    notice = page.locator(".nsb-notice")
+    assert notice.get_attribute("data-level") == "info"
+    assert "Nothing to draw now" in notice.inner_text() and "Reveal" in notice.inner_text()
+    assert page.locator(".nsb-hl-error").count() == 0
+    assert len([m for m in sent(page) if m["type"] == "draw"]) == 1
+
+    # No section possible for this card: the "Pass (P)" help stays next to Python's error
+    stuck = {**draw["hints"], "moves": [], "origins": []}
+    py_set(page, hints=stuck, turn=draw["turn"])
+    help_ = page.locator(".nsb-help")
+    assert "Pass (P)" in help_.inner_text()
+    ends = {i for line in stuck["open_lines"] for i in draw["sheet"]["lines"][line]["ends"]}
+    other = next(i for i in range(len(draw["map_data"]["stations"])) if i not in ends)
+    page.locator(f".nsb-hit[data-station='{other}']").click()
+    assert sent(page)[-1]["target"] == other  # Python explains that one
+    py_set(page, notice={"id": 50, "level": "error", "text": "the card shows a pentagon",
+                         "reason": "wrong_symbol", "station": other})
+    assert notice.is_visible() and help_.is_visible() and "Pass (P)" in help_.inner_text()
+    # one's own line end: not "a section must join two different stations"
+    end = sorted(ends)[0]
+    count = len(sent(page))
+    page.locator(f".nsb-hit[data-station='{end}']").click()
+    assert len(sent(page)) == count
+    text = notice.inner_text()
+    assert "is an end of your" in text and "Pass (P)" in text, text
+    assert notice.get_attribute("data-level") == "info"
+
+    # A line end that has moves: selected, then deselected, each said in words
+    py_set(page, hints=draw["hints"])
+    origin = draw["hints"]["origins"][0]
+    label = draw["map_data"]["stations"][origin]["label"]
+    page.locator(f".nsb-hit[data-station='{origin}']").click()
+    assert f"{label} selected: click a ringed station" in help_.inner_text()
+    page.locator(f".nsb-hit[data-station='{origin}']").click()
+    assert notice.inner_text() == f"{label} deselected."
+
+
+def test_arrows_escape_bot_sheet_and_new_game(open_widget):
+    """Issue 11, items 4 and 5: arrows never jump backwards; the screen-reader line forgets
+    the last game; Esc cancels "Click again: new game"; Undo is off on a bot's sheet."""
+    page = open_widget("draw")
+    draw = fixture("draw")
+    stations = draw["map_data"]["stations"]
+    page.locator("svg.nsb-map").focus()
+    page.keyboard.press("Tab")
+    focus = page.locator(".nsb-hl-focus")
+    ys = [stations[int(focus.get_attribute("data-station"))]["y"]]
+    for _ in range(12):
+        page.keyboard.press("ArrowDown")
+        ys.append(stations[int(focus.get_attribute("data-station"))]["y"])
+    assert ys == sorted(ys) and ys[-1] == ys[-2], f"ArrowDown went up: {ys}"
+    xs = []
+    for _ in range(12):
+        page.keyboard.press("ArrowLeft")
+        xs.append(stations[int(focus.get_attribute("data-station"))]["x"])
+    assert xs == sorted(xs, reverse=True) and xs[-1] == xs[-2], f"ArrowLeft went right: {xs}"
+    live = page.locator(".nsb-mapbox .nsb-sr-only")
+    assert live.inner_text()
+    py_set(page, game_info={**draw["game_info"], "seed": 99})  # a new game
+    assert live.inner_text() == ""
+
+    new_game = page.get_by_role("button", name="New game")
+    new_game.click()
+    assert new_game.inner_text().startswith("Click again: new game")
+    page.keyboard.press("Escape")
+    assert new_game.inner_text().startswith("New game")
+    assert not any(m["type"] == "new_game" for m in sent(page))
+
+    two = fixture("two_players")
+    page2 = open_widget("two_players")
+    info = {**two["game_info"], "players": [{**p, "bot": i == 1}
+                                            for i, p in enumerate(two["game_info"]["players"])]}
+    py_set(page2, game_info=info, sheet={**two["sheet"], "player": 1},
+           turn={**two["turn"], "can_undo": True})
+    undo = page2.get_by_role("button", name="Undo")
+    assert undo.is_disabled() and "bot" in undo.get_attribute("title")
+
+
+LABELS_JS = """() => {
+  const sel = ['.nsb-station-label', '.nsb-interchange', '.nsb-ov-start text',
+    '.nsb-ov-interchange text', '.nsb-ov-bonus text', '.nsb-ov-doubled text', '.nsb-badge',
+    '.nsb-district-name'];
+  const items = [];
+  for (const s of sel) for (const e of document.querySelectorAll('#root ' + s)) {
+    const r = e.getBoundingClientRect();
+    if (r.width && r.height) items.push({s, t: e.textContent, r});
+  }
+  const out = [];
+  for (let i = 0; i < items.length; i++) for (let j = i + 1; j < items.length; j++) {
+    const a = items[i].r, b = items[j].r;
+    const ox = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const oy = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (ox > 0.5 && oy > 0.5) out.push(`${items[i].s} ${items[i].t} / ${items[j].s} ${items[j].t}`);
+  }
+  return {count: items.length, overlaps: out};
+}"""
+
+
+def test_overlay_live_round_labels_and_sheet_names(open_widget):
+    """Issue 11, items 7, 8 and 9: the current round live in the overlay and on the score
+    sheet; no label covers another (bounding boxes) in any round of finished games; the half
+    boxes and the outer districts are named."""
+    page = open_widget("draw")
+    draw = fixture("draw")
+    current = draw["scores"]["current"]
+    page.get_by_role("button", name="Teaching overlay").click()
+    live = page.locator(f"button[data-round='{current['round']}']")
+    assert live.is_enabled() and live.get_attribute("aria-pressed") == "true"
+    assert "(now)" in live.inner_text()
+    assert "if the round ended now" in page.locator(".nsb-ov-live").inner_text()
+    assert page.locator(".nsb-layer-tint .nsb-ov-district").count() >= 1
+    cell = page.locator(f"tr[data-row='score'] td[data-round='{current['round']}']")
+    assert cell.inner_text() == f"{current['score']} so far"
+
+    for name in ("crowded_end", "modules_end", "two_players_end", "london_end"):
+        p = open_widget(name)
+        p.get_by_role("button", name="Teaching overlay").click()
+        for n in range(1, 5):
+            p.locator(f"button[data-round='{n}']").click()
+            got = p.evaluate(LABELS_JS)
+            assert got["count"] > 60 and not got["overlaps"], (name, n, got["overlaps"])
+        if name == "crowded_end":  # a start station that is an interchange: +10 and +2
+            p.locator("button[data-round='3']").click()
+            texts = p.locator(".nsb-ov-start text, .nsb-ov-interchange text").all_text_contents()
+            assert "+10" in texts and "+2" in texts
+
+    sheet = open_widget("modules")
+    halves = sheet.locator("tr.nsb-halves-row th[data-round='1'] .nsb-half-label")
+    assert halves.all_inner_texts() == ["Bear", "Crown"] and halves.first.is_visible()
+    key = sheet.locator(".nsb-map-key")
+    assert key.is_visible() and "outer districts" in key.inner_text()
+    assert "Reinickendorf" in key.inner_text()
+
+
+# Every part of the widget: scroll it into view, then it must be what is drawn at its centre.
+REACH_JS = """(sel) => {
+  const el = document.querySelector(sel);
+  if (!el) return `${sel}: missing`;
+  el.scrollIntoView({block: 'center', inline: 'center'});
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return hit && (hit === el || el.contains(hit)) ? null
+    : `${sel}: ${hit ? hit.className || hit.tagName : 'nothing'} is drawn there`;
+}"""
+PARTS = ["button[aria-label='New game']", "button[aria-label='Export PNG']", "svg.nsb-map",
+         ".nsb-panel .nsb-round", ".nsb-score th[data-round='4']", "[data-total='lines']",
+         ".nsb-interchanges tr[data-tier='4'] .nsb-tier-points", "[data-total='total']",
+         ".nsb-assessment blockquote"]
+
+
+@pytest.mark.parametrize("width", [320, 700, 1400])
+def test_every_part_is_reachable_at_any_width(open_widget, tmp_path, width):
+    """Issue 11, item 10: from 320 px up nothing is cut off (stacked, scrolled or scaled)."""
+    page = open_widget("modules_end", width=width - 32, viewport=(width, 900))
+    # nothing sticks out of the widget's box: a part wider than the room scrolls inside it
+    # (before the fix the score sheet made the whole page, map included, scroll sideways)
+    wide = page.evaluate("""() => [...document.querySelectorAll('#root .nsb-widget *')]
+        .filter((e) => { const r = e.getBoundingClientRect();
+          const box = document.querySelector('#root .nsb-widget').getBoundingClientRect();
+          let p = e.parentElement, clipped = false;
+          while (p && !p.classList.contains('nsb-widget')) {
+            if (getComputedStyle(p).overflowX !== 'visible') clipped = true;
+            p = p.parentElement; }
+          return !clipped && r.width && (r.right > box.right + 1 || r.left < box.left - 1); })
+        .map((e) => e.className.baseVal ?? e.className)""")
+    assert not wide, f"sticking out of the widget at {width} px: {wide[:8]}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    missing = [m for sel in PARTS if (m := page.evaluate(REACH_JS, sel))]
+    assert not missing, missing
+    root = page.locator(".nsb-widget").bounding_box()
+    assert root["x"] >= 0 and root["x"] + root["width"] <= width + 1, root
+    svg = page.locator("svg.nsb-map").bounding_box()
+    assert svg["width"] <= width and abs(svg["width"] - svg["height"]) < 3
+    page.evaluate("window.scrollTo(0, 0)")
+    keep = os.environ.get("E2E_SCREENSHOTS")
+    shot = Path(keep) if keep else tmp_path
+    shot.mkdir(parents=True, exist_ok=True)
+    page.locator(".nsb-widget").screenshot(path=str(shot / f"width-{width}.png"))
+
+
+def _rgb(text: str) -> tuple[float, ...]:
+    return tuple(float(x) for x in text[text.index("(") + 1:-1].replace("/", ",").split(",")[:3])
+
+
+def _contrast(a, b) -> float:
+    def lum(c):
+        lin = [v / 255 / 12.92 if v / 255 <= 0.03928 else ((v / 255 + 0.055) / 1.055) ** 2.4
+               for v in c]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+COLOURS_JS = """() => {
+  const cs = (e) => getComputedStyle(e);
+  const paper = cs(document.querySelector('#root .nsb-paper')).fill;
+  const tracks = [...document.querySelectorAll('#root .nsb-section')].map((g) =>
+    [g.dataset.pencil, cs(g.querySelector('.nsb-track')).stroke]);
+  const badges = [...document.querySelectorAll('#root .nsb-badge')].map((g) =>
+    [g.textContent, cs(g.querySelector('text')).fill, cs(g.querySelector('circle')).fill]);
+  const name = document.querySelector('#root .nsb-district-name');
+  const label = document.querySelector('#root .nsb-station-label');
+  return {paper, tracks, badges, name: [cs(name).fill, cs(name).opacity],
+          label: [cs(label).fill, cs(label).opacity]};
+}"""
+
+
+def test_pencil_colours_contrast_on_both_themes_and_export_is_light(open_widget):
+    """Issue 11, items 11 and 12: every pencil colour has 3:1 against the paper (WCAG for
+    graphics) in both themes, so do badges, district names and station labels; the export
+    holds the score sheet and is drawn in light colours even from the dark theme."""
+    pencils = {p["id"] for p in fixture("solo_end")["map_data"]["pencils"]}
+    for theme in ("light", "dark"):
+        page = open_widget("solo_end", theme)
+        got = page.evaluate(COLOURS_JS)
+        paper = _rgb(got["paper"])
+        assert {p for p, _ in got["tracks"]} == pencils  # all four pencils are drawn
+        for pencil, stroke in got["tracks"]:
+            assert _contrast(_rgb(stroke), paper) >= 3, (theme, pencil, stroke, got["paper"])
+        for code, fill, bg in got["badges"]:
+            assert _contrast(_rgb(fill), _rgb(bg)) >= 3, (theme, code, fill, bg)
+        for what in ("name", "label"):
+            fill, opacity = got[what]
+            mixed = [float(opacity) * c + (1 - float(opacity)) * p
+                     for c, p in zip(_rgb(fill), paper, strict=True)]
+            assert _contrast(mixed, paper) >= 3, (theme, what, fill, opacity)
+
+    page = open_widget("solo_end", "dark")
+    page.evaluate("""window.files = [];
+        document.querySelector('.nsb-widget').addEventListener('nsb-export',
+          e => { e.preventDefault(); files.push(e.detail); })""")
+    page.get_by_role("button", name="Export SVG").click()
+    svg = page.evaluate("files[0].data")
+    scores = fixture("solo_end")["scores"]
+    assert 'data-part="score-sheet"' in svg and "Round 4" in svg and "Score sheet" in svg
+    assert f"= {scores['total']} (final result)" in svg
+    for r in scores["rounds"]:
+        assert f">{r['score']}</text>" in svg
+    paper = re.search(r'<rect x="0" y="0" width="692" height="692" rx="6" style="([^"]*)"', svg)
+    assert paper and "fill:rgb(255, 255, 255)" in paper.group(1), "light paper"
+    printed = {"rgb({}, {}, {})".format(*(int(p["color"][i:i + 2], 16) for i in (1, 3, 5)))
+               for p in fixture("solo_end")["map_data"]["pencils"]}
+    drawn = set(re.findall(r"stroke:(rgb\(\d+, \d+, \d+\))", svg))
+    assert printed <= drawn, (printed, drawn)  # the printed colours, not the dark-adjusted
+    # the page is back in its dark colours
+    back = page.evaluate(COLOURS_JS)
+    assert _rgb(back["paper"])[0] < 60
+    # the PNG holds the map and the sheet below it
+    page.get_by_role("button", name="Export PNG").click()
+    page.wait_for_function("files.some(f => f.format === 'png')")
+    png = base64.b64decode(page.evaluate("files.find(f => f.format === 'png').data"))
+    width, height = struct.unpack(">II", png[16:24])
+    assert height > width * 1.2, (width, height)

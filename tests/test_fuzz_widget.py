@@ -34,6 +34,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nsb_widget import Game
+from nsb_widget.bots import make_bot
 from nsb_widget.widget.widget import MAX_NOTICE, SYNCED, BerlinWidget
 
 EXAMPLES = int(os.environ.get("NSB_FUZZ_EXAMPLES", "20"))
@@ -50,10 +51,10 @@ CITIES = {
     "berlin": dict(map="berlin", players=2, modules=["effects", "objectives"]),
     "london": dict(map="london", players=1, modules=["objectives", "powers"]),
 }
-TYPES = ["reveal", "draw", "pass", "undo", "select_player", "power", "export_result",
+TYPES = ["reveal", "draw", "pass", "undo", "select_player", "power", "hint", "export_result",
          "new_game", "teleport", "", "REVEAL", "draw ", "__proto__"]
 FIELDS = ["type", "target", "origin", "line", "player", "power", "station", "id", "format",
-          "data", "error", "constructor"]
+          "data", "error", "version", "constructor"]
 POWERS = ["joker", "double", "switch", "circle", "JOKER", "teleport", ""]
 
 
@@ -130,8 +131,10 @@ junk_messages = st.one_of(
 
 class Harness:
     def __init__(self, game: Game) -> None:
-        self.w = BerlinWidget(game)
-        self.w._send = lambda msg, buffers=None: None  # no kernel here
+        # a quick hint bot: a hint is answered within MAX_SECONDS like every other intent
+        self.w = BerlinWidget(game, hint_bot=make_bot("greedy"))
+        self.replies: list[Any] = []
+        self.w._send = lambda msg, buffers=None: self.replies.append(msg)  # no kernel here
         # a "new_game" message deals from a fixed seed (Hypothesis replays must be the same)
         self.w.new_game = functools.partial(BerlinWidget.new_game, self.w, 0)  # type: ignore
         self.esm, self.css = self.w._esm, self.w._css
@@ -207,6 +210,7 @@ class Harness:
             options.append("power")
         if game.players > 1:
             options.append("select_player")
+        options.append("hint")  # always allowed: answered with a hint or a polite refusal
         if not options:
             return
         kind = pick(options)
@@ -221,11 +225,22 @@ class Harness:
                 content["station"] = pick(power["stations"])
         elif kind == "select_player":
             content["player"] = pick(list(range(game.players)))
+        elif kind == "hint" and pick([False, True]):
+            content["version"] = hints["version"]
         if kind != "select_player" and pick([False, True]):
             content["player"] = w.player
         length = len(game.history)
+        self.replies.clear()
         refused, changed = self.custom(content)
         assert not refused, f"{content} was refused: {w.notice['text']}"
+        if kind == "hint":  # answered, and nothing played
+            assert not changed and len(game.history) == length
+            [reply] = [m["content"] for m in self.replies if m.get("method") == "custom"]
+            assert reply["type"] == "hint" and (reply["hint"] is not None) != bool(
+                reply.get("refused")), reply
+            if reply["hint"] is not None and reply["hint"]["kind"] == "draw":
+                line = w.map_data["lines"].index(reply["hint"]["line"])
+                assert [line, reply["hint"]["origin"], reply["hint"]["target"]] in hints["moves"]
         if kind in ("reveal", "draw", "pass", "undo", "power"):
             assert changed and len(game.history) != length, content
         if kind == "select_player":
@@ -271,7 +286,8 @@ class Harness:
     def near_valid(self, data: st.DataObject) -> None:
         """A valid-looking intent with one field replaced by junk."""
         w = self.w
-        kind = data.draw(st.sampled_from(["draw", "power", "select_player", "pass", "reveal"]))
+        kind = data.draw(st.sampled_from(["draw", "power", "select_player", "pass", "reveal",
+                                          "hint"]))
         content: dict[str, Any] = {"type": kind}
         if kind == "draw":
             content.update(target=0, origin=None, line=w.map_data["lines"][0])
@@ -316,7 +332,7 @@ def test_malformed_messages_never_harm_the_game(city: str, data: st.DataObject,
         elif action == "click":
             h.click(data)
         elif action == "hostile":  # a known intent with one huge or odd field
-            content = {"type": data.draw(st.sampled_from(TYPES[:7]), label="type"),
+            content = {"type": data.draw(st.sampled_from(TYPES[:8]), label="type"),
                        data.draw(st.sampled_from(FIELDS), label="field"):
                            data.draw(huge, label="hostile value")}
             h.custom(content)

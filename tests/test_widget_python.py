@@ -194,13 +194,48 @@ def test_select_player_shows_another_sheet():
     assert h.w.sheet["pencil"] == game.pencil(1)
 
 
-def test_new_game_replaces_the_game_and_stops_following_the_old_one():
+def test_new_game_deals_again_on_the_same_game_object():
+    """Item 6 of issue 11: after "New game" the notebook's ``game`` is still the game shown, so
+    a move played from a cell reaches the map."""
     h = Harness()
-    old = h.game
+    game = h.game
+    game.reveal()
+    game.play(game.legal_moves()[0])
+    seed, events = game.setup.seed, []
+    game.subscribe(events.append)  # other subscribers (a second widget) are kept too
     h.send({"type": "new_game"})
-    assert h.w.game is not old and h.w.game.history == ()
-    old.reveal()
-    assert h.w.turn["turn"] == 0
+    assert h.w.game is game and game.history == () and game.setup.seed != seed
+    assert [e.kind for e in events] == ["restart"]
+    assert h.w.turn["turn"] == 0 and h.w.sheet["sections"] == []
+    assert h.w.turn["announcement"] == "New game"
+    assert h.w.game_info["seed"] == game.setup.seed
+    game.reveal()  # from a cell: the widget follows
+    assert h.w.turn["turn"] == 1 and h.w.turn["phase"] == "draw"
+    assert h.w.new_game(seed=5) is game and game.setup.seed == 5 and h.w.turn["turn"] == 0
+
+
+def test_restart_keeps_save_load_and_copy_working():
+    game = Game.new(players=2, seed=3, modules=["effects"], names=["Ann", "Bob"])
+    copy = game.copy()
+    game.reveal()
+    game.restart(seed=9)
+    assert game.to_json() == Game.new(players=2, seed=9, modules=["effects"],
+                                      names=["Ann", "Bob"]).to_json()
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
+    assert copy.history == () and copy.setup.seed == 3  # a copy is independent
+    assert game.setup.pencils == copy.setup.pencils  # the seats keep their pencils
+
+
+def test_deal_code_deals_the_same_game():
+    """The widget prints the call that deals its game, for a whole room to play the same
+    cards."""
+    for game in (Game.new(seed=42), Game.new(map="london", players=2, seed=8,
+                                            modules=["powers"], powers=["double", "circle",
+                                                                       "switch", "joker"])):
+        code = BerlinWidget(game).game_info["deal"]
+        again = eval(code, {"Game": Game})  # our own Game.new(...) string
+        assert again.setup.to_json() == game.setup.to_json(), code
+    assert BerlinWidget(Game.new(scenario=True)).game_info["deal"] is None
 
 
 def test_export_round_trip():
@@ -302,8 +337,10 @@ def test_a_bots_sheet_can_be_shown_but_not_played():
 def test_new_game_after_a_scenario_is_dealt_from_a_seed():
     h = Harness(Game.new(scenario=True, pencils=["green", "pink", "blue", "brown"],
                          modules=["objectives"]))
+    modules = h.game.setup.modules
     h.send({"type": "new_game"})
-    assert h.w.game.setup.seed is not None and h.w.game.setup.modules == h.game.setup.modules
+    assert h.w.game is h.game
+    assert h.w.game.setup.seed is not None and h.w.game.setup.modules == modules
     h.send({"type": "reveal"})
     assert h.w.game.turn == 1
 
@@ -573,3 +610,276 @@ def test_a_long_error_is_shown_short():
             "error": "E" * 100_000})
     assert h.w.notice["level"] == "error" and len(h.w.notice["text"]) <= 300
     assert h.w.notice["text"].startswith("the SVG export failed: EEE")
+
+
+# --------------------------------------------------------------------------- issue 11
+def test_current_round_is_scored_live_by_the_rules_without_touching_the_game():
+    """Item 7: ``scores["current"]`` is the round as it would score if it ended now (the
+    ruleset's own scoring, on a copy), absent before anything is drawn and once over."""
+    h = Harness()
+    game = h.game
+    assert "current" not in h.w.scores
+    while not game.sheets[0].current_lines(game.round - 1):
+        game.reveal()
+        while game.phase.value == "draw":
+            moves = game.legal_moves()
+            game.play(moves[0]) if moves else game.pass_turn()
+    before = game.to_json()
+    current = h.w.scores["current"]
+    trial = game.copy()
+    while trial.round == game.round:  # end the round by passing: the same lines are scored
+        trial.reveal() if trial.phase.value == "reveal" else trial.pass_turn()
+    scored = trial.round_scores()[-1]
+    assert (current["round"], current["score"]) == (scored.round, scored.score)
+    assert [ln["stations"] for ln in current["lines"]] == [
+        [game.map.station(s).index for s in ln.stations] for ln in scored.lines]
+    assert game.to_json() == before and h.w.scores["rounds"] == []
+    while not game.is_over:
+        game.reveal() if game.phase.value == "reveal" else game.pass_turn()
+    assert "current" not in h.w.scores
+
+
+def test_nothing_to_undo_on_a_bots_sheet():
+    """Item 5: Undo is off while a bot's sheet is shown (it said so only after a click)."""
+    h = Harness(Game.new(players=2, seed=4), bots={1: "random"})
+    h.send({"type": "reveal"})
+    assert h.game.can_undo(1)  # the bot drew or passed this turn
+    h.send({"type": "select_player", "player": 1})
+    assert h.w.turn["can_undo"] is False
+    assert h.w.game_info["players"][1]["bot"] is True
+    h.send({"type": "select_player", "player": 0})
+    assert h.w.turn["can_undo"] is False
+    h.send({"type": "pass"})  # the shown human player's own action: that one can be undone
+    assert h.w.turn["can_undo"] is True
+
+
+@pytest.mark.parametrize("city", ["berlin", "london"])
+def test_current_round_matches_the_round_scored_when_it_ends_now(city):
+    """``current`` is what ending the round right now would score (London too: a round with
+    only its departure station already scores its district), for random positions."""
+    import random
+
+    from nsb_widget.widget.state import current_round
+
+    checked = 0
+    for seed in range(12):
+        game, rng = Game.new(map=city, seed=seed), random.Random(seed)
+        for _ in range(rng.randint(0, 14)):
+            if game.phase.value == "reveal":
+                game.reveal()
+            while game.phase.value == "draw":
+                moves = game.legal_moves()
+                game.play(rng.choice(moves)) if moves and rng.random() < 0.8 else game.pass_turn()
+        if game.is_over:
+            continue
+        current, trial = current_round(game, 0), game.copy()
+        while trial.round == game.round and not trial.is_over:
+            trial.reveal() if trial.phase.value == "reveal" else trial.pass_turn()
+        scored = trial.round_scores()[-1]
+        if current is None:
+            assert not scored.lines and scored.round == game.round
+        else:
+            assert (current.round, current.score, current.lines) == (
+                scored.round, scored.score, scored.lines)
+        checked += 1
+    assert checked >= 8
+
+
+# --------------------------------------------------------------------------- hints and bots
+def _replies(h: Harness) -> list[dict]:
+    """The custom messages the widget sent to the page (hint answers)."""
+    return [m["content"] for m in h.sent if m.get("method") == "custom"]
+
+
+def _fast_bot():
+    from nsb_widget.bots import make_bot
+
+    return make_bot("search", seconds=None, iterations=30, seed=1)
+
+
+def test_hint_is_for_the_shown_player_and_changes_nothing():
+    game = Game.new(players=2, seed=5)
+    h = Harness(game, hint_bot=_fast_bot())
+    h.send({"type": "reveal"})
+    h.send({"type": "pass"})  # player 1 is done; show player 2, who still has to draw
+    h.send({"type": "select_player", "player": 1})
+    before, version = game.to_json(), h.w.hints["version"]
+    h.send({"type": "hint", "version": version})
+    [reply] = _replies(h)
+    assert reply["type"] == "hint" and reply["player"] == 1 and reply["version"] == version
+    hint = reply["hint"]
+    assert hint["kind"] in ("draw", "pass")
+    if hint["kind"] == "draw":
+        line = h.w.map_data["lines"].index(hint["line"])
+        assert [line, hint["origin"], hint["target"]] in h.w.hints["moves"]
+        assert hint["move"].endswith(f"{game.map.labels[hint['origin']]}-"
+                                     f"{game.map.labels[hint['target']]}")
+        assert any(t["after"] != t["before"] for t in hint["terms"]) or hint["terms"]
+    assert isinstance(hint["reason"], str) and hint["reason"]
+    json.dumps(reply, allow_nan=False)
+    assert game.to_json() == before, "a hint never plays the move"
+    assert h.w.hints["version"] == version and "hints" not in h.synced()
+    assert h.w.notice.get("level") != "error"
+    # the same as the public method; a hint without a version is answered too
+    assert isinstance(h.w.hint().reason, str)
+    h.send({"type": "hint"})
+    assert _replies(h)[0]["hint"] is not None
+
+
+def test_hint_refused_with_what_to_do():
+    from nsb_widget.errors import NsbError
+
+    game = Game.new(players=2, seed=5)
+    h = Harness(game, bots={1: "random"}, hint_bot=_fast_bot())
+
+    def refused(pattern: str) -> None:
+        before = game.to_json()
+        h.send({"type": "hint", "version": h.w.hints["version"]})
+        [reply] = _replies(h)
+        assert reply["hint"] is None and reply.get("refused")
+        assert h.w.notice["level"] == "info"
+        assert pattern in h.w.notice["text"] and pattern in reply["refused"]
+        assert game.to_json() == before
+        with pytest.raises(NsbError):
+            h.w.hint()
+
+    refused("reveal the first card (R)")            # no card yet
+    h.send({"type": "reveal"})                     # the bot plays at once
+    assert h.w.notice["text"] == ""                # the refusal no longer holds: cleared
+    h.send({"type": "pass"})
+    refused("reveal the next card (R)")            # everyone is done
+    h.send({"type": "select_player", "player": 1})
+    h.send({"type": "reveal"})
+    refused("played by a bot")                     # the bot's sheet is shown
+    h.send({"type": "select_player", "player": 0})
+    h.send({"type": "hint", "version": h.w.hints["version"]})
+    assert _replies(h)[0]["hint"] is not None      # the human's own sheet: a hint
+    while not game.is_over:
+        if game.phase.value == "reveal":
+            game.reveal()
+        else:
+            game.pass_turn(0)
+    refused("New game")                            # the game is over
+
+
+def test_hint_for_a_finished_turn_says_who_is_awaited():
+    game = Game.new(players=2, seed=5)
+    h = Harness(game, hint_bot=_fast_bot())
+    h.send({"type": "reveal"})
+    h.send({"type": "pass"})
+    h.send({"type": "hint"})
+    assert _replies(h)[0]["hint"] is None
+    assert h.w.notice["text"] == "Your turn is finished: waiting for Player 2."
+
+
+def test_stale_hint_request_is_dropped():
+    game = Game.new(seed=4)
+    h = Harness(game, hint_bot=_fast_bot())
+    h.send({"type": "reveal"})
+    old = h.w.hints["version"]
+    h.send({"type": "pass"})
+    assert h.w.hints["version"] > old  # every change of the game moves the version on
+    before = game.to_json()
+    h.send({"type": "hint", "version": old})
+    [reply] = _replies(h)
+    assert reply["stale"] is True and reply["hint"] is None
+    assert reply["version"] == h.w.hints["version"]
+    assert game.to_json() == before and h.w.notice.get("level") != "error"
+    # showing another sheet makes a hint stale too
+    version = h.w.hints["version"]
+    h.w.show_player(0)
+    assert h.w.hints["version"] == version + 1
+
+
+@pytest.mark.parametrize("content", [
+    {"type": "hint", "version": "3"}, {"type": "hint", "version": -1},
+    {"type": "hint", "version": 2**60}, {"type": "hint", "version": True},
+    {"type": "hint", "version": 1.5}, {"type": "hint", "player": 1},
+    {"type": "hint", "version": [1] * 5000}, {"type": "Hint"},
+])
+def test_bad_hint_messages_are_refused_without_harm(content):
+    game = Game.new(seed=4)
+    h = Harness(game, hint_bot=_fast_bot())
+    h.send({"type": "reveal"})
+    before, notice = game.to_json(), h.w.notice.get("id")
+    h.send(content)
+    assert h.w.notice["id"] != notice and h.w.notice["level"] == "error"
+    assert "internal error" not in h.w.notice["text"]
+    assert _replies(h) == [] and game.to_json() == before
+    h.send({"type": "hint", "version": h.w.hints["version"]})  # a good one still works
+    assert _replies(h)[0]["hint"] is not None
+
+
+def test_hint_bot_option():
+    from nsb_widget.bots import GreedyBot, SearchBot
+
+    w = BerlinWidget(Game.new(seed=1))
+    assert isinstance(w._hint_bot, SearchBot) and w._hint_bot.seconds is not None
+    assert w._hint_bot.seconds <= 1.0
+    assert isinstance(BerlinWidget(Game.new(seed=1), hint_bot="greedy")._hint_bot, GreedyBot)
+    with pytest.raises(ValueError, match="unknown bot"):
+        BerlinWidget(Game.new(seed=1), hint_bot="oracle")
+
+
+@pytest.mark.parametrize("city", ["berlin", "london"])
+def test_default_hint_arrives_within_a_second_and_a_half(city):
+    import time
+
+    game = Game.new(map=city, seed=2, **({"modules": ["powers"]} if city == "london" else {}))
+    h = Harness(game)  # the default hint bot: search, at most 1 s a decision
+    h.send({"type": "reveal"})
+    start = time.monotonic()
+    h.send({"type": "hint", "version": h.w.hints["version"]})
+    took = time.monotonic() - start
+    [reply] = _replies(h)
+    assert reply["hint"] is not None and took < 1.5, took
+    assert reply["seconds"] <= took + 0.001  # rounded to the millisecond
+
+
+@pytest.mark.parametrize("city", ["berlin", "london"])
+def test_bots_at_the_table_say_what_they_drew(city):
+    modules = ["powers"] if city == "london" else []
+    game = Game.new(map=city, players=3, seed=9, modules=modules)
+    h = Harness(game, bots={1: _fast_bot(), 2: "greedy"})
+    assert h.w.turn["bot_turns"] == []  # no card yet
+    for _ in range(6):
+        h.send({"type": "reveal"})
+        turns = h.w.turn["bot_turns"]
+        assert [t["player"] for t in turns] == [1, 2]
+        assert [t["bot"] for t in turns] == ["search", "greedy"]
+        assert [t["name"] for t in turns] == ["Player 2", "Player 3"]
+        log = game.history
+        start = max(i for i, a in enumerate(log) if type(a).__name__ == "Reveal")
+        for t in turns:
+            mine = [a for a in log[start + 1:] if getattr(a, "player", None) == t["player"]]
+            assert mine, "the bot played"
+            draws = [str(a.move) for a in mine if type(a).__name__ == "Draw"]
+            if draws:
+                assert all(d in t["text"] for d in draws), (t, mine)
+                assert t["text"].startswith(("drew", "used the"))
+            else:
+                assert t["text"].endswith("passed"), t
+        assert game.waiting_for() == [0]
+        h.send({"type": "pass"})
+        if game.is_over:
+            break
+    # a bot's sheet shows its drawing
+    h.send({"type": "select_player", "player": 1})
+    assert len(h.w.sheet["sections"]) == sum(
+        1 for a in game.history if type(a).__name__ == "Draw" and a.player == 1)
+
+
+def test_default_search_bot_at_the_table_in_both_games():
+    """``bots={1: "search"}``: each reveal waits for the search bot (about 1 s), in Berlin and
+    London."""
+    import time
+
+    for city in ("berlin", "london"):
+        game = Game.new(map=city, players=2, seed=3)
+        h = Harness(game, bots={1: "search"})
+        start = time.monotonic()
+        h.send({"type": "reveal"})
+        took = time.monotonic() - start
+        [turn] = h.w.turn["bot_turns"]
+        assert turn["player"] == 1 and turn["bot"] == "search", turn
+        assert game.has_finished_turn(1) and took < 5, took

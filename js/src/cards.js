@@ -18,6 +18,7 @@ export const BUTTONS = [
   { action: "reveal", label: "Reveal next card", key: "R", primary: true },
   { action: "pass", label: "Pass", key: "P" },
   { action: "undo", label: "Undo", key: "U" },
+  { action: "hint", label: "Hint", key: "H" },
   { action: "power", label: "Use power", power: true },
   { action: "overlay", label: "Teaching overlay", key: "O", toggle: true },
   { action: "export-svg", label: "Export SVG" },
@@ -60,6 +61,7 @@ export function buttonStates(st, ui) {
     pass: hasMap && st.turn.phase === "draw" && !st.turn.game_over
       && st.hints.open_lines.length > 0,
     undo: hasMap && st.turn.can_undo,
+    hint: hasMap,
     power: hasMap && Boolean(st.hints.power && st.hints.power.usable),
     overlay: hasMap,
     "export-svg": hasMap,
@@ -74,6 +76,13 @@ export function updateToolbar(tb, st, ui) {
     btn.disabled = !states[action];
   }
   tb.buttons.overlay.setAttribute("aria-pressed", ui.overlay ? "true" : "false");
+  // The Hint button says when the kernel is thinking (it stays usable: a press then is ignored).
+  const hb = tb.buttons.hint;
+  hb.setAttribute("aria-busy", ui.hintBusy ? "true" : "false");
+  hb.classList.toggle("nsb-busy", Boolean(ui.hintBusy));
+  hb.querySelector(".nsb-btn-text").textContent = ui.hintBusy ? "Thinking…" : "Hint";
+  hb.title = ui.hintBusy ? "Thinking… (the hint bot is searching)" : "Hint (H): what would a "
+    + "strong player do now? Shown on the map, never played";
   // The pencil power: its name, what it does and, when it cannot be used now, why.
   const power = st.hints.power;
   const pb = tb.buttons.power;
@@ -88,6 +97,12 @@ export function updateToolbar(tb, st, ui) {
     if (power.station) pb.setAttribute("aria-pressed", ui.powerMode ? "true" : "false");
     else pb.removeAttribute("aria-pressed");
   }
+  // A hint to use the power first: the power button is highlighted too.
+  pb.classList.toggle("nsb-hinted", Boolean(power && ui.hintPower === power.id));
+  // A bot's sheet: nothing of it can be undone or passed from here; say why up front.
+  const bot = Boolean((st.info.players[st.sheet.player] || {}).bot);
+  tb.buttons.undo.title = bot ? "Undo (U): not on this sheet, a bot plays it" : "Undo (U)";
+  if (bot) tb.buttons.undo.disabled = true;
   const ng = tb.buttons["new-game"];
   ng.classList.toggle("nsb-armed", Boolean(ui.armedNewGame));
   ng.querySelector(".nsb-btn-text").textContent = ui.armedNewGame
@@ -159,12 +174,14 @@ export function createPanel(doc) {
     players: h(doc, "div", { class: "nsb-players" }),
     announcement: h(doc, "div", { class: "nsb-announcement", role: "status",
       "aria-live": "polite" }),
+    bots: h(doc, "div", { class: "nsb-bot-turns", role: "status", "aria-live": "polite" }),
     cards: h(doc, "div", { class: "nsb-cards-box" }),
     power: h(doc, "div", { class: "nsb-power-box" }),
     modules: h(doc, "div", { class: "nsb-modules" }),
+    deal: h(doc, "div", { class: "nsb-deal" }),
   };
-  el.append(parts.status, parts.players, parts.announcement, parts.cards, parts.power,
-    parts.modules);
+  el.append(parts.status, parts.players, parts.announcement, parts.bots, parts.cards, parts.power,
+    parts.modules, parts.deal);
   return { el, parts };
 }
 
@@ -235,6 +252,23 @@ export function updatePanel(panel, st, pencils) {
   announcement.textContent = turn.announcement || "";
   announcement.hidden = !turn.announcement;
 
+  // What each bot did since the last card was revealed ("Player 2 (search) drew bear C4-D5").
+  const { bots } = panel.parts;
+  clear(bots);
+  bots.hidden = !turn.bot_turns.length;
+  if (turn.bot_turns.length) {
+    const list = h(doc, "ul", { class: "nsb-bot-list" });
+    for (const b of turn.bot_turns) {
+      const pc = pencils.get((turn.players[b.player] || {}).pencil);
+      list.append(h(doc, "li", { class: "nsb-bot-turn", "data-player": b.player,
+        "data-bot": b.bot },
+      h(doc, "span", { class: "nsb-swatch", style: `background:${pc.color}`, "aria-hidden": "true",
+        text: pc.code }),
+      h(doc, "span", { class: "nsb-bot-text", text: `${b.name} (${b.bot}) ${b.text}` })));
+    }
+    bots.append(section(doc, turn.phase === "draw" ? "Bots this turn" : "Bots last turn", list));
+  }
+
   // Cards of this round.
   clear(cards);
   if (!turn.game_over) {
@@ -301,7 +335,9 @@ export function updatePanel(panel, st, pencils) {
       h(doc, "span", { class: "nsb-swatch", style: `background:${p.color}`, "aria-hidden": "true",
         text: p.code }), h(doc, "span", { text: info.title })));
     }
-    power.append(section(doc, "Pencil powers",
+    // Without the module nobody holds a power: no empty box.
+    if (!mine && !holders.childNodes.length) power.hidden = true;
+    else power.append(section(doc, "Pencil powers",
       mine ? h(doc, "p", { class: "nsb-power-now", "data-power": mine.id },
         h(doc, "strong", { text: `${mine.title}: ` }), mine.text) : null,
       mine && !mine.usable && mine.reason ? h(doc, "p", { class: "nsb-power-reason",
@@ -329,6 +365,21 @@ export function updatePanel(panel, st, pencils) {
     const list = h(doc, "ul", { class: "nsb-objectives" });
     for (const o of turn.objectives) list.append(h(doc, "li", { "data-objective": o.id, text: o.text }));
     modules.append(section(doc, "Objectives (+10 each)", list));
+  }
+
+  // The deal: its seed, and the call that deals the same cards (a whole room can play one game).
+  const { deal } = panel.parts;
+  clear(deal);
+  const info = st.info;
+  deal.hidden = info.seed === null && !info.deal;
+  if (!deal.hidden) {
+    deal.append(h(doc, "span", { class: "nsb-seed", "data-seed": info.seed ?? "" },
+      `Seed ${info.seed ?? "?"}`));
+    if (info.deal) {
+      deal.append(h(doc, "span", { text: " · same cards for everyone: " }),
+        h(doc, "code", { class: "nsb-deal-code", title: "Run this in a notebook to deal the same game",
+          text: info.deal }));
+    }
   }
 }
 

@@ -21,9 +21,10 @@ const DROP = ".nsb-layer-hl, .nsb-layer-hit";
 
 /**
  * Serialize the live map SVG into a standalone SVG document. `footer` (optional) is a line of
- * text written under the map (player, round, points).
+ * text written under the map (player, round, points); `sheet` (optional) a score-sheet table
+ * model (see `scoreTable`) drawn between the map and the footer, in `sheetColours`.
  */
-export function serializeSvg(svg, { footer = "" } = {}) {
+export function serializeSvg(svg, { footer = "", sheet = null, sheetColours = null } = {}) {
   const doc = svg.ownerDocument;
   const win = doc.defaultView;
   const clone = svg.cloneNode(true);
@@ -66,19 +67,33 @@ export function serializeSvg(svg, { footer = "" } = {}) {
     "data-map-id", "data-selected", "xmlns"]) clone.removeAttribute(attr);
   const [, , w, hgt] = (svg.getAttribute("viewBox") || "0 0 720 720").split(/\s+/).map(Number);
   let height = hgt;
+  const NS = "http://www.w3.org/2000/svg";
+  if (sheet) {
+    const col = sheetColours || { paper: "#ffffff", ink: "#1b1f24", ink2: "#59636e",
+      border: "#c8ccd1" };
+    const { node, height: sh } = drawScoreTable(doc, sheet, w, col);
+    const bg = doc.createElementNS(NS, "rect");
+    for (const [k, v] of [["x", 0], ["y", hgt - 6], ["width", w], ["height", sh + 12],
+      ["fill", col.paper]]) bg.setAttribute(k, String(v));
+    node.setAttribute("transform", `translate(0 ${hgt})`);
+    clone.insertBefore(bg, clone.firstChild);
+    clone.append(node);
+    height = hgt + sh;
+  }
   if (footer) {
-    height = hgt + 26;
+    const top = height;
+    height = top + 26;
     const bg = doc.createElementNS("http://www.w3.org/2000/svg", "rect");
     const paper = clone.querySelector("rect");
     bg.setAttribute("x", "0");
-    bg.setAttribute("y", String(hgt - 6));
+    bg.setAttribute("y", String(top - 6));
     bg.setAttribute("width", String(w));
     bg.setAttribute("height", "32");
     if (paper && paper.getAttribute("style")) bg.setAttribute("style", paper.getAttribute("style"));
     else bg.setAttribute("fill", "#ffffff");
     const text = doc.createElementNS("http://www.w3.org/2000/svg", "text");
     text.setAttribute("x", String(w / 2));
-    text.setAttribute("y", String(hgt + 14));
+    text.setAttribute("y", String(top + 14));
     text.setAttribute("text-anchor", "middle");
     text.setAttribute("font-family", "sans-serif");
     text.setAttribute("font-size", "13");
@@ -157,4 +172,55 @@ export function download(doc, filename, data, mime, { base64 = false } = {}) {
     a.remove();
   }
   return a.href.length;
+}
+
+/**
+ * The score sheet as a plain table for the export: `{head, rows, lines}` where head is the
+ * column titles (with an optional pencil colour each), rows are [label, ...cells] and lines
+ * are text lines under the table (totals, assessment, ranking).
+ */
+export function drawScoreTable(doc, table, width, col) {
+  const NS = "http://www.w3.org/2000/svg";
+  const el = (tag, attrs, text) => {
+    const n = doc.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
+    if (text !== undefined) n.textContent = text;
+    return n;
+  };
+  const g = el("g", { "data-part": "score-sheet", "font-family": "sans-serif", "font-size": 12 });
+  const pad = 16;
+  const labelW = 132;
+  const cols = table.head.length;
+  const cw = (width - 2 * pad - labelW) / Math.max(1, cols);
+  const rh = 22;
+  let y = 14;
+  g.append(el("text", { x: pad, y: y + 4, fill: col.ink, "font-weight": 700, "font-size": 13 },
+    "Score sheet"));
+  y += 14;
+  table.head.forEach((hd, i) => {
+    const x = pad + labelW + i * cw;
+    if (hd.colour) g.append(el("rect", { x: x + 2, y, width: cw - 4, height: 4, fill: hd.colour }));
+    g.append(el("text", { x: x + cw / 2, y: y + 17, fill: col.ink, "font-weight": 700,
+      "text-anchor": "middle" }, hd.text));
+  });
+  y += rh + 2;
+  for (const row of table.rows) {
+    const bold = row.bold ? { "font-weight": 700 } : {};
+    g.append(el("text", { x: pad, y: y + 15, fill: col.ink2, ...bold }, row.label));
+    row.cells.forEach((c, i) => {
+      const x = pad + labelW + i * cw;
+      g.append(el("rect", { x: x + 2, y: y + 1, width: cw - 4, height: rh - 2, rx: 4,
+        fill: "none", stroke: col.border, "stroke-width": row.bold ? 1.8 : 1.2 }));
+      g.append(el("text", { x: x + cw / 2, y: y + 15, fill: col.ink, "text-anchor": "middle",
+        ...bold }, c));
+    });
+    y += rh;
+  }
+  y += 6;
+  for (const line of table.lines) {
+    g.append(el("text", { x: pad, y: y + 14, fill: col.ink, "font-weight": line.bold ? 700 : 400 },
+      line.text));
+    y += 20;
+  }
+  return { node: g, height: y + 8 };
 }

@@ -26,8 +26,17 @@ function storeFor(model) {
   return store;
 }
 
-/** Answer {"type": "export_request", "id", "format"} with one export_result. */
+/**
+ * Python's custom messages: a `hint` goes to every view of the model (each shows it if it is
+ * for the game and sheet it shows); an `export_request` gets one `export_result`.
+ */
 export function handleCustom(model, msg) {
+  if (isObj(msg) && msg.type === "hint") {
+    if (answered.has(msg)) return;
+    answered.add(msg);
+    for (const v of [...views]) if (sameModel(v.model, model)) v.onHintMessage(msg);
+    return;
+  }
   if (!isObj(msg) || msg.type !== "export_request" || answered.has(msg)) return;
   answered.add(msg);
   const format = msg.format === "png" ? "png" : msg.format === "svg" ? "svg" : null;

@@ -100,8 +100,8 @@ const DIRS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowU
 
 /**
  * The next candidate for a key: Tab/Shift+Tab step in order (null past either end, so focus
- * can leave the map); arrows move to the nearest candidate in that direction (wrapping in
- * order when there is none).
+ * can leave the map); an arrow moves to the nearest candidate in that direction's half-plane
+ * (straight ahead preferred), and stays put when there is none.
  */
 export function step(map, list, current, key, shift = false) {
   if (!list.length) return null;
@@ -123,11 +123,9 @@ export function step(map, list, current, key, shift = false) {
     const dy = map.stations[c].y - from.y;
     const along = dx * dir[0] + dy * dir[1];
     const across = Math.abs(dx * dir[1] - dy * dir[0]);
-    if (along <= 0 || across > along * 1.8) continue;
+    if (along <= 0) continue; // behind or level: not in that direction
     const score = along + 2 * across;
     if (score < bestScore) { bestScore = score; best = c; }
   }
-  if (best !== null) return best;
-  const forward = key === "ArrowRight" || key === "ArrowDown";
-  return list[(pos + (forward ? 1 : list.length - 1)) % list.length];
+  return best !== null ? best : current;
 }

@@ -5,6 +5,8 @@
 // comes from map_data (its lines, symbols, tourist sites, river) and the ruleset's description.
 import { s, clear, r2 } from "./dom.js";
 import { symbolPath, symbolInnerCentre, lineIconPath, hasIcon, starPath } from "./symbols.js";
+import { readable } from "./colour.js";
+import { textBox, circleBox, createPlacer } from "./labels.js";
 
 export const CELL = 64;
 export const MARGIN = 26; // room for the column letters and row numbers
@@ -47,10 +49,15 @@ export function pencilCodes(pencils) {
   });
 }
 
-/** Pencil info by id and by index: {id, name, color, code}. */
-export function pencilTable(map) {
+/**
+ * Pencil info by id and by index: {id, name, color, print, code}. `color` is the colour drawn
+ * on `paper` ([r, g, b], the theme's sheet): the printed colour (`print`) unless it has less
+ * than 3:1 contrast with the paper (WCAG for graphics), then moved towards the ink.
+ */
+export function pencilTable(map, paper = null) {
   const codes = pencilCodes(map.pencils);
-  const list = map.pencils.map((p, i) => ({ ...p, code: codes[i] }));
+  const list = map.pencils.map((p, i) => ({ ...p, print: p.color,
+    color: readable(p.color, paper), code: codes[i] }));
   const byId = new Map(list.map((p) => [p.id, p]));
   const unknown = { id: "", name: "?", color: "#777777", code: "?" };
   return {
@@ -126,11 +133,15 @@ export function drawStatic(svg, layers, map, pencils, rs = null) {
   }
   st.append(borders);
 
+  // What later labels (pencil badges, the overlay's points) must not cover: the district
+  // names, the stations and their labels.
+  geo.fixed = [];
   const names = s(doc, "g", { class: "nsb-district-names", "aria-hidden": "true" });
   for (const d of map.districts) {
     if (!d.label_at || !d.name) continue;
-    names.append(s(doc, "text", { class: "nsb-district-name", x: geo.px(d.label_at[0]),
-      y: geo.px(d.label_at[1]) + 2, text: d.name }));
+    const [x, y] = [geo.px(d.label_at[0]), geo.px(d.label_at[1]) + 2];
+    names.append(s(doc, "text", { class: "nsb-district-name", x, y, text: d.name }));
+    geo.fixed.push(textBox(x, y, d.name.length, 9, "middle", 0.58));
   }
   st.append(names);
 
@@ -193,6 +204,8 @@ export function drawStatic(svg, layers, map, pencils, rs = null) {
     }
     g.append(s(doc, "text", { class: "nsb-station-label", x: cx + STATION_R + 1,
       y: cy - STATION_R + 3, text: station.label }));
+    geo.fixed.push(textBox(cx + STATION_R + 1, cy - STATION_R + 3, station.label.length, 9),
+      circleBox(cx, cy, STATION_R + 1));
     g.append(s(doc, "title", { text: `${station.label}: ${symbolWords(station.symbol)}`
       + `${startText}${station.tourist ? ", tourist site" : ""}` }));
     stl.append(g);
@@ -235,6 +248,12 @@ export function drawSheet(layers, map, geo, sheet, pencils, rs = null) {
   for (const row of sheet.sections) total.set(keyOf(row), (total.get(keyOf(row)) || 0) + 1);
   const seen = new Map();
   const sbahnPencil = new Map();
+  // Interchange badges first (they sit at their station), then the pencil badges, each at the
+  // first free spot along its track, so no badge covers a label.
+  const placer = createPlacer(geo.fixed || []);
+  const interchangeAt = (i) => [geo.px(map.stations[i].x) - STATION_R - 2,
+    geo.px(map.stations[i].y) - STATION_R - 2];
+  for (const [i] of sheet.interchanges) placer.add(circleBox(...interchangeAt(i), 8));
   for (const row of sheet.sections) {
     const [section, a, b, pi, line, round, flags] = row;
     const A = map.stations[a];
@@ -264,13 +283,21 @@ export function drawSheet(layers, map, geo, sheet, pencils, rs = null) {
       + `line, round ${round}: ${A.label}–${B.label}${parallel ? " (parallel track)" : ""}`
       + `${flags & 1 ? ", to an S-Bahn station" : ""}` }));
     tracks.append(g);
-    // Badges of side-by-side tracks slide along the track so they do not overlap.
+    // Badges of side-by-side tracks slide along the track so they do not overlap; a badge
+    // also slides off a label it would cover.
     const len = Math.hypot(x2 - x1, y2 - y1) || 1;
     const slide = n > 1 ? (k - (n - 1) / 2) * 16 : 0;
-    const mx = r2((x1 + x2) / 2 + ((x2 - x1) / len) * slide);
-    const my = r2((y1 + y2) / 2 + ((y2 - y1) / len) * slide);
+    const br = pencil.code.length > 1 ? 7.5 : 6.5;
+    const room = Math.max(0, len / 2 - STATION_R - br - 2);
+    const spots = [0, -0.35, 0.35, -0.7, 0.7, -1, 1].map((f) => {
+      const d = slide + f * room;
+      const x = r2((x1 + x2) / 2 + ((x2 - x1) / len) * d);
+      const y = r2((y1 + y2) / 2 + ((y2 - y1) / len) * d);
+      return { x, y, box: circleBox(x, y, br + 0.5) };
+    });
+    const { x: mx, y: my } = placer.place(spots);
     badges.append(s(doc, "g", { class: "nsb-badge", "aria-hidden": "true" },
-      s(doc, "circle", { cx: mx, cy: my, r: pencil.code.length > 1 ? 7.5 : 6.5,
+      s(doc, "circle", { cx: mx, cy: my, r: br,
         style: `stroke:${pencil.color}` }),
       s(doc, "text", { x: mx, y: my + 2.6, style: `fill:${pencil.color}`,
         class: pencil.code.length > 1 ? "nsb-badge-2" : null, text: pencil.code })));
@@ -304,10 +331,10 @@ export function drawSheet(layers, map, geo, sheet, pencils, rs = null) {
       style: `stroke:${pencil.color}` },
     s(doc, "title", { text: `${st.label}: circled station (counts twice in its district)` })));
   }
+  geo.sheetBoxes = placer.taken;
   for (const [i, n] of sheet.interchanges) {
     const st = map.stations[i];
-    const bx = geo.px(st.x) - STATION_R - 2;
-    const by = geo.px(st.y) - STATION_R - 2;
+    const [bx, by] = interchangeAt(i);
     marks.append(s(doc, "g", { class: "nsb-interchange", "data-station": i, "data-colours": n },
       s(doc, "circle", { cx: bx, cy: by, r: 7.5 }),
       s(doc, "text", { x: bx, y: by + 3.3, text: String(n) }),
@@ -349,4 +376,32 @@ export function drawHighlights(layer, map, geo, hl) {
     layer.append(s(doc, "rect", { class: "nsb-hl-focus", x: cx - r, y: cy - r, width: 2 * r,
       height: 2 * r, rx: 7, "data-station": hl.focus }));
   }
+}
+
+/**
+ * A hint from Python, drawn under the highlights: the suggested section (a wide band from
+ * origin to target, data-origin/data-target) with its two stations ringed, or the station a
+ * power hint names. View-only (the export drops this layer).
+ */
+export function drawHint(layer, map, geo, hint) {
+  if (!hint) return;
+  const doc = layer.ownerDocument;
+  const at = (i) => [geo.px(map.stations[i].x), geo.px(map.stations[i].y)];
+  const g = s(doc, "g", { class: "nsb-hint", "data-kind": hint.kind });
+  const ring = (i, cls) => {
+    const [cx, cy] = at(i);
+    g.append(s(doc, "circle", { class: cls, cx, cy, r: STATION_R + 10, "data-station": i }));
+  };
+  if (hint.kind === "draw" && map.okStation(hint.origin) && map.okStation(hint.target)) {
+    const [x1, y1] = at(hint.origin);
+    const [x2, y2] = at(hint.target);
+    g.append(s(doc, "line", { class: "nsb-hint-section", x1, y1, x2, y2,
+      "data-origin": hint.origin, "data-target": hint.target, "data-line": hint.line }));
+    ring(hint.origin, "nsb-hint-origin");
+    ring(hint.target, "nsb-hint-target");
+  } else if (hint.kind === "power" && hint.power && hint.power.station !== null
+    && map.okStation(hint.power.station)) {
+    ring(hint.power.station, "nsb-hint-station");
+  }
+  layer.prepend(g);
 }

@@ -198,6 +198,9 @@ export function readInfo(v) {
     effects: arr(o.effects).filter(isObj).map((e) => ({ round: int(e.round), id: str(e.id),
       title: str(e.title), text: str(e.text) })),
     objectives: arr(o.objectives).filter(isObj).map((x) => ({ id: str(x.id), text: str(x.text) })),
+    // The seed and the Game.new(...) call that deals the same game (null: a scenario game).
+    seed: Number.isSafeInteger(o.seed) ? o.seed : null,
+    deal: typeof o.deal === "string" && o.deal.length <= 400 ? o.deal : null,
   };
 }
 
@@ -235,6 +238,10 @@ export function readTurn(v, info = readInfo(null)) {
     can_undo: bool(o.can_undo),
     game_over: gameOver,
     announcement: typeof o.announcement === "string" && o.announcement ? o.announcement : null,
+    bot_turns: arr(o.bot_turns).filter((b) => isObj(b) && Number.isInteger(b.player)
+      && typeof b.text === "string").map((b) => ({ player: b.player, bot: str(b.bot, "bot"),
+      name: str(b.name, (info.players[b.player] || {}).name || `Player ${b.player + 1}`),
+      text: b.text })),
   };
 }
 
@@ -248,6 +255,7 @@ export function readHints(v, map) {
   const p = isObj(o.power) && typeof o.power.id === "string" && o.power.id ? o.power : null;
   return {
     player: int(o.player, 0),
+    version: Number.isInteger(o.version) ? o.version : null,
     line_ids: lineIds,
     open_lines: arr(o.open_lines).filter((l) => lineIds.includes(l)),
     double_switch: bool(o.double_switch),
@@ -294,7 +302,7 @@ export function readScores(v, map = null, info = readInfo(null)) {
     }
     return list;
   };
-  const rounds = arr(sh.rounds).filter(isObj).map((r) => ({
+  const readRound = (r) => ({
     round: int(r.round),
     pencil: str(r.pencil),
     effect: typeof r.effect === "string" ? r.effect : null,
@@ -316,7 +324,13 @@ export function readScores(v, map = null, info = readInfo(null)) {
       bonuses: bonusesOf(l),
       score: int(l.score),
     })),
-  }));
+  });
+  const scored = arr(sh.rounds).filter(isObj).map(readRound);
+  // The current round as it would score if it ended now (Python's provisional score): shown
+  // live by the overlay and the score sheet, marked as such; never one of the scored rounds.
+  const cur = isObj(sh.current) ? { ...readRound(sh.current), live: true } : null;
+  const current = cur && cur.round >= 1 && !scored.some((r) => r.round === cur.round) ? cur : null;
+  const rounds = current ? [...scored, current] : scored;
   // A track's label and values are the ruleset's (game_info) unless the sheet sends its own.
   const rsTracks = new Map(info.ruleset.tracks.map((t) => [t.id, t]));
   const tracks = arr(sh.tracks).filter((t) => isObj(t) && typeof t.id === "string" && t.id)
@@ -347,7 +361,8 @@ export function readScores(v, map = null, info = readInfo(null)) {
     bonusOrder,
     trackIds,
     sheet: {
-      rounds: rounds.map((r) => ({ ...r, tourist_sites: r.siteIds.map(label),
+      rounds: rounds.map((r) => ({ ...r, live: Boolean(r.live),
+        tourist_sites: r.siteIds.map(label),
         lines: r.lines.map((l) => ({
           lines: l.lines,
           stations: l.stationIds.map(label),
@@ -388,6 +403,7 @@ export function readScores(v, map = null, info = readInfo(null)) {
     overlay: {
       rounds: rounds.map((r) => ({
         round: r.round,
+        live: Boolean(r.live),
         pencil: r.pencil,
         sites: r.siteIds,
         lines: r.lines.map((l) => {
@@ -406,7 +422,7 @@ export function readScores(v, map = null, info = readInfo(null)) {
         }),
       })),
       interchanges: tiers.flatMap((t) => t.ids.map((i) => [i, t.colours, sbahnAll.has(i)])),
-      sites: rounds.flatMap((r) => r.siteIds),
+      sites: scored.flatMap((r) => r.siteIds),
     },
   };
 }
@@ -437,4 +453,41 @@ export function readAll(model) {
     scores: readScores(model.get("scores"), map, info),
     notice: readNotice(model.get("notice")),
   };
+}
+
+/**
+ * A `hint` custom message from Python: `{type: "hint", version, player, hint: {kind: "draw" |
+ * "power" | "pass", move, origin, target, line, power: {id, title, station, label}, reason,
+ * expected, terms: [{id, label, before, after}]} | null, refused?, stale?}`. Returns null for
+ * anything else; stations not on the map are dropped.
+ */
+export function readHintMessage(v, map = null) {
+  if (!isObj(v) || v.type !== "hint") return null;
+  const ok = (i) => (map ? map.okStation(i) : Number.isInteger(i) && i >= 0);
+  const out = { version: Number.isInteger(v.version) ? v.version : null,
+    player: int(v.player, 0), hint: null, refused: str(v.refused) || null, stale: bool(v.stale),
+    seconds: num(v.seconds, 0) };
+  const o = v.hint;
+  if (!isObj(o)) return out;
+  const kind = ["draw", "power", "pass"].includes(o.kind) ? o.kind : null;
+  if (!kind) return out;
+  const p = isObj(o.power) && typeof o.power.id === "string" ? o.power : null;
+  const hint = {
+    kind,
+    move: str(o.move),
+    origin: ok(o.origin) ? o.origin : null,
+    target: ok(o.target) ? o.target : null,
+    line: typeof o.line === "string" ? o.line : null,
+    power: p ? { id: p.id, title: str(p.title, cap(p.id)), station: ok(p.station) ? p.station
+      : null, label: typeof p.label === "string" ? p.label : null } : null,
+    reason: str(o.reason),
+    expected: typeof o.expected === "number" && Number.isFinite(o.expected) ? o.expected : null,
+    terms: arr(o.terms).filter((t) => isObj(t) && typeof t.label === "string"
+      && Number.isInteger(t.before) && Number.isInteger(t.after))
+      .map((t) => ({ id: str(t.id), label: t.label, before: t.before, after: t.after })),
+  };
+  if (kind === "draw" && (hint.origin === null || hint.target === null)) return out;
+  if (kind === "power" && !hint.power) return out;
+  out.hint = hint;
+  return out;
 }

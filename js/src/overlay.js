@@ -6,6 +6,27 @@
 import { s, clear } from "./dom.js";
 import { STATION_R } from "./map.js";
 import { starPath } from "./symbols.js";
+import { textBox, createPlacer } from "./labels.js";
+
+const LABEL_SIZE = 11;
+/** Spots for a label around a station at (cx, cy), nearest first: below, above, the sides. */
+function stationSpots(cx, cy, text, ring) {
+  const d = ring + 14;
+  const spots = [[cx, cy + d, "middle"], [cx, cy - ring - 5, "middle"],
+    [cx + ring + 3, cy + 4, "start"], [cx - ring - 3, cy + 4, "end"],
+    [cx + ring - 2, cy + d - 2, "start"], [cx - ring + 2, cy + d - 2, "end"],
+    [cx + ring - 2, cy - ring, "start"], [cx - ring + 2, cy - ring, "end"],
+    [cx, cy + d + 13, "middle"], [cx, cy - ring - 18, "middle"]];
+  return spots.map(([x, y, anchor]) => ({ x, y, anchor,
+    box: textBox(x, y, text.length, LABEL_SIZE, anchor, 0.74) }));
+}
+
+/** A label text at the first free spot (the CSS centres it; the spot may anchor it). */
+function label(doc, placer, spots, text) {
+  const at = placer.place(spots);
+  return s(doc, "text", { x: at.x, y: at.y, text,
+    style: at.anchor === "middle" ? null : `text-anchor:${at.anchor}` });
+}
 
 const TIER_POINTS = { 2: 2, 3: 5, 4: 9 };
 
@@ -94,6 +115,8 @@ export function drawOverlay(tint, over, map, geo, scores, pencils, mode) {
   const okD = (d) => Number.isInteger(d) && d >= 0 && d < map.districts.length;
   const okS = (i) => map.okStation(i);
   let count = 0;
+  // Labels never cover another label, a station or a pencil badge.
+  const placer = createPlacer(geo.sheetBoxes || geo.fixed || []);
   for (const [key, t] of shown) {
     const colour = t.pencil ? pencils.get(t.pencil).color : null;
     const cls = (c) => `${c}${focus ? " nsb-ov-focus" : ""}`;
@@ -124,7 +147,8 @@ export function drawOverlay(tint, over, map, geo, scores, pencils, mode) {
       const [cx, cy] = at(i);
       over.append(s(doc, "g", { class: cls("nsb-ov-start"), "data-station": i, "data-term": key },
         s(doc, "circle", { cx, cy, r: STATION_R + 10, style: colour ? `stroke:${colour}` : null }),
-        s(doc, "text", { x: cx, y: cy + STATION_R + 24, text: `+${t.startPoints}` })));
+        label(doc, placer, stationSpots(cx, cy, `+${t.startPoints}`, STATION_R + 10),
+          `+${t.startPoints}`)));
       count++;
     }
     // A circled station counted twice in its district: a double ring and "×2".
@@ -134,7 +158,9 @@ export function drawOverlay(tint, over, map, geo, scores, pencils, mode) {
         "data-term": key },
       s(doc, "circle", { cx, cy, r: STATION_R + 9, style: colour ? `stroke:${colour}` : null }),
       s(doc, "circle", { cx, cy, r: STATION_R + 13, style: colour ? `stroke:${colour}` : null }),
-      s(doc, "text", { x: cx + STATION_R + 14, y: cy - STATION_R - 6, text: "×2" })));
+      label(doc, placer, [{ x: cx + STATION_R + 14, y: cy - STATION_R - 6, anchor: "middle",
+        box: textBox(cx + STATION_R + 14, cy - STATION_R - 6, 2, LABEL_SIZE, "middle", 0.68) },
+      ...stationSpots(cx, cy, "×2", STATION_R + 13)], "×2")));
       count++;
     }
     // Bonus sections (London's Thames crossings): the section thickened, its points beside.
@@ -147,8 +173,12 @@ export function drawOverlay(tint, over, map, geo, scores, pencils, mode) {
       const my = (y1 + y2) / 2;
       tint.append(s(doc, "line", { class: cls("nsb-ov-section"), x1, y1, x2, y2,
         "data-section": sec, "data-term": key }));
+      const text = `+${pts}`;
+      const spots = [[mx + 12, my - 8], [mx - 12, my + 16], [mx + 12, my + 16], [mx - 12, my - 8],
+        [mx + 22, my + 4], [mx - 22, my + 4]].map(([x, y]) => ({ x, y, anchor: "middle",
+        box: textBox(x, y, text.length, LABEL_SIZE, "middle", 0.74) }));
       over.append(s(doc, "g", { class: cls("nsb-ov-bonus"), "data-section": sec,
-        "data-term": key }, s(doc, "text", { x: mx + 12, y: my - 8, text: `+${pts}` })));
+        "data-term": key }, label(doc, placer, spots, text)));
       count++;
     }
     // Tourist sites reached: a ring around the station's star.
@@ -166,8 +196,8 @@ export function drawOverlay(tint, over, map, geo, scores, pencils, mode) {
         over.append(s(doc, "g", { class: cls("nsb-ov-interchange"), "data-station": i,
           "data-term": key, "data-sbahn": sbahn ? "1" : "0" },
         s(doc, "circle", { cx, cy, r: STATION_R + 7 }),
-        s(doc, "text", { x: cx, y: cy + STATION_R + 22,
-          text: sbahn ? `+${t.points}×2` : `+${pts}` })));
+        label(doc, placer, stationSpots(cx, cy, sbahn ? `+${t.points}×2` : `+${pts}`,
+          STATION_R + 8), sbahn ? `+${t.points}×2` : `+${pts}`)));
         count++;
       }
     }
@@ -175,8 +205,18 @@ export function drawOverlay(tint, over, map, geo, scores, pencils, mode) {
   return count;
 }
 
-/** The rounds the overlay can show (scored ones) and the one to show by default (the last). */
+/**
+ * The rounds the overlay can show (the scored ones and the current one, live, when Python
+ * sends it) and the one to show by default: the live round once a section is drawn in it
+ * (just after a round is scored, that round stays in view), else the last scored one.
+ */
 export function overlayRounds(scores) {
-  const rounds = scores.overlay.rounds.map((r) => r.round).filter((n) => n >= 1);
-  return { rounds, latest: rounds.length ? Math.max(...rounds) : null };
+  const list = scores.overlay.rounds.filter((r) => r.round >= 1);
+  const rounds = list.map((r) => r.round);
+  const liveRound = list.find((r) => r.live);
+  const live = liveRound ? liveRound.round : null;
+  const drawn = liveRound && liveRound.lines.some((l) => l.stations.length > 1);
+  const scored = list.filter((r) => !r.live).map((r) => r.round);
+  const latest = drawn || !scored.length ? live : Math.max(...scored);
+  return { rounds, live, latest };
 }

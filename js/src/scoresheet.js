@@ -57,7 +57,31 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
     if (pc) th.style.borderTopColor = pc.color;
     head.append(th);
   }
-  table.append(h(doc, "thead", {}, head));
+  // Berlin's boxes are split per line (Bear | Crown) while the lines stay apart: name the
+  // halves under each round, as the paper sheet's icons do.
+  const thead = h(doc, "thead", {}, head);
+  if (rs.lines.length > 1) {
+    const names = rs.lines.map((l) => l.name);
+    const sub = h(doc, "tr", { class: "nsb-halves-row" }, h(doc, "th", { scope: "row",
+      class: "nsb-rowhead nsb-halves-head", text: "" }));
+    for (let n = 1; n <= ROUNDS; n++) {
+      const r = byRound.get(n);
+      // One box when the round has one line on the sheet (joined, or only one drawn): name
+      // what it counts.
+      const single = r && r.lines.length === 1;
+      const th = h(doc, "th", { scope: "col", class: "nsb-halves", "data-round": n });
+      if (single) {
+        th.append(h(doc, "span", { class: "nsb-half-label nsb-half-joined",
+          text: r.lines[0].lines.map((id) => (rs.lines.find((l) => l.id === id) || {}).name
+            || cap(id)).join(" + ") }));
+      } else {
+        for (const name of names) th.append(h(doc, "span", { class: "nsb-half-label", text: name }));
+      }
+      sub.append(th);
+    }
+    thead.append(sub);
+  }
+  table.append(thead);
   const body = h(doc, "tbody");
   const rows = [
     ["districts", "Districts", (l, r) => ({
@@ -106,7 +130,8 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
           term: lines.length ? termKey(n, li, part) : null }];
       } else halves = lines.map((l, li) => ({ ...fmt(l, r), term: termKey(n, li, part) }));
       if (!halves.length) halves.push({ text: "0" });
-      const td = box(doc, `nsb-box-${part}`, halves);
+      if (r.live) for (const hv of halves) hv.title = hv.title && `${hv.title} (so far)`;
+      const td = box(doc, `nsb-box-${part}${r.live ? " nsb-live" : ""}`, halves);
       td.dataset.round = String(n);
       tr.append(td);
     }
@@ -123,7 +148,8 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
           ? " nsb-round-now" : ""}`, "data-round": n }));
         continue;
       }
-      const td = box(doc, "nsb-box-track", [{ text: String(r.tourist_sites.length),
+      const td = box(doc, `nsb-box-track${r.live ? " nsb-live" : ""}`, [{
+        text: String(r.tourist_sites.length),
         term: termKey(n, 0, "sites"), title: `Round ${n}: ${r.tourist_sites.length} `
           + `${track.label.toLowerCase()}${r.tourist_sites.length
             ? ` (${r.tourist_sites.join(", ")})` : ""}` }]);
@@ -144,9 +170,11 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
     }
     const parts = r.lines.map((l) => `${l.district_count}×${l.station_count}`
       + l.bonuses.filter((b) => b.points).map((b) => `+${b.points}`).join("")).join(" + ");
-    scoreRow.append(box(doc, "nsb-box-score", [{ text: String(r.score),
+    scoreRow.append(box(doc, `nsb-box-score${r.live ? " nsb-live" : ""}`, [{
+      text: r.live ? `${r.score} so far` : String(r.score),
       term: r.lines.length ? termKey(n, 0, "score") : null,
-      title: `Round ${n}: ${parts || "nothing drawn"} = ${r.score}` }]));
+      title: r.live ? `Round ${n} so far: ${parts} = ${r.score} if the round ended now`
+        : `Round ${n}: ${parts || "nothing drawn"} = ${r.score}` }]));
     scoreRow.lastChild.dataset.round = String(n);
   }
   body.append(scoreRow);

@@ -1,19 +1,23 @@
 // One view of the widget: builds the DOM, listens to the model and the store, draws each trait
 // into its own part, and turns clicks and keys into intents (model.send). destroy() removes
 // every listener it added.
-import { h, now } from "./dom.js";
-import { readAll, readMap, readSheet, readTurn, readHints, readScores, readNotice } from "./normalize.js";
-import { createMapSvg, drawStatic, drawSheet, drawHighlights, pencilTable, symbolWords }
-  from "./map.js";
+import { h, now, clear } from "./dom.js";
+import { readAll, readMap, readSheet, readTurn, readHints, readScores, readNotice,
+  readHintMessage } from "./normalize.js";
+import { createMapSvg, drawStatic, drawSheet, drawHighlights, drawHint, pencilTable, symbolWords,
+  lineName } from "./map.js";
 import { drawOverlay, overlayRounds } from "./overlay.js";
 import { analyse, decideClick, highlightSets, candidates, readingOrder, step }
   from "./interaction.js";
 import { createToolbar, updateToolbar, createPanel, updatePanel, updateNow } from "./cards.js";
 import { createScoreSheet, updateScoreSheet } from "./scoresheet.js";
 import { serializeSvg, svgToPngBase64, download } from "./export.js";
+import { parseRgb } from "./colour.js";
 
 const TRAITS = ["map_data", "game_info", "sheet", "turn", "hints", "scores", "notice"];
-const KEYS = { r: "reveal", n: "reveal", p: "pass", u: "undo", o: "overlay" };
+const KEYS = { r: "reveal", n: "reveal", p: "pass", u: "undo", o: "overlay", h: "hint" };
+/** How long the Hint button waits for Python's answer before it gives up (ms). */
+const HINT_TIMEOUT = 30000;
 const isPlain = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 let viewCounter = 0;
 
@@ -22,16 +26,20 @@ export function createView(model, el, store) {
   const doc = el.ownerDocument;
   const id = `nsb-${++viewCounter}`;
   const ui = { cursor: null, hover: null, term: null, local: null, armedNewGame: false,
-    exporting: false, noticeId: null };
+    exporting: false, noticeId: null, pendingDraw: null, paper: null, hint: null,
+    hintBusy: null };
   let st = readAll(model);
   let pencils = pencilTable(st.map || { pencils: [] });
   let geo = null;
   let armTimer = null;
+  let hintTimer = null;
   let destroyed = false;
 
   // ---------------------------------------------------------------- DOM skeleton
+  // tabindex -1: the root takes the focus back when a button that had it gets disabled, so the
+  // keys keep working after a click (not reachable with Tab itself).
   const root = h(doc, "div", { class: "nsb-widget", "data-lm-suppress-shortcuts": "true",
-    "data-view": id });
+    "data-view": id, tabindex: "-1" });
   const toolbar = createToolbar(doc);
   const notice = h(doc, "div", { class: "nsb-notice", role: "status", "aria-live": "polite",
     "aria-atomic": "true" });
@@ -46,10 +54,17 @@ export function createView(model, el, store) {
       "aria-pressed": "false", text: String(n) }));
   }
   const legend = h(doc, "p", { class: "nsb-legend" });
-  const caption = h(doc, "div", { class: "nsb-caption", hidden: true }, roundPicker, legend);
+  const liveNote = h(doc, "p", { class: "nsb-ov-live" });
+  const caption = h(doc, "div", { class: "nsb-caption", hidden: true }, roundPicker, liveNote,
+    legend);
+  const mapKey = h(doc, "p", { class: "nsb-map-key", hidden: true });
   const live = h(doc, "div", { class: "nsb-sr-only", "aria-live": "polite" });
-  const mapBox = h(doc, "div", { class: "nsb-mapbox" }, svg, placeholder, caption, live);
+  const mapBox = h(doc, "div", { class: "nsb-mapbox" }, svg, placeholder, mapKey, caption, live);
   const panel = createPanel(doc);
+  // The hint: what the hint bot suggests, its one-line reason, the score terms it changes.
+  const hintBox = h(doc, "div", { class: "nsb-hint-box", role: "status", "aria-live": "polite",
+    hidden: true });
+  panel.el.insertBefore(hintBox, panel.parts.players);
   const score = createScoreSheet(doc);
   const nowCards = h(doc, "div", { class: "nsb-now", role: "img", hidden: true });
   root.append(toolbar.el, h(doc, "div", { class: "nsb-messages" }, nowCards, notice, help),
@@ -60,6 +75,7 @@ export function createView(model, el, store) {
   function showLocal(text, level = "info") {
     ui.local = text ? { text, level } : null;
     drawNotice();
+    if (geo) safely("highlights", drawHighlightLayer); // a local notice replaces the red ring
   }
 
   function safely(what, fn) {
@@ -87,8 +103,10 @@ export function createView(model, el, store) {
     notice.textContent = shown ? shown.text : "";
     notice.dataset.level = shown ? shown.level : "";
     notice.classList.toggle("nsb-notice-empty", !shown);
-    help.hidden = Boolean(shown);
+    // What the player can do now stays visible next to any notice (an error says what went
+    // wrong, the help what to do instead).
     help.textContent = helpText();
+    help.hidden = !help.textContent;
     if (shown && shown.level === "error") notice.setAttribute("role", "alert");
     else notice.setAttribute("role", "status");
   }
@@ -111,8 +129,10 @@ export function createView(model, el, store) {
       return turn.waiting_for.length ? `Waiting for ${names(turn.waiting_for)} to draw.` : "";
     }
     if (!hints.moves.length) return "No section can be drawn for this card: Pass (P).";
-    if (store.state.selected !== null) {
-      return "Click a highlighted station to draw to it (Esc cancels).";
+    if (store.state.selected !== null && st.map.okStation(store.state.selected)) {
+      const label = st.map.stations[store.state.selected].label;
+      return `${label} selected: click a ringed station to draw to it (${label} again or Esc `
+        + "cancels).";
     }
     return "Click a line end (solid ring), then a station to draw to. A station with a dashed "
       + "ring is one click away.";
@@ -133,9 +153,18 @@ export function createView(model, el, store) {
     }
     svg.style.display = "";
     placeholder.hidden = true;
-    pencils = pencilTable(st.map);
+    pencils = pencilTable(st.map, ui.paper);
     geo = drawStatic(svg, layers, st.map, pencils, st.info.ruleset);
     legend.textContent = st.info.ruleset.overlay_caption;
+    // A key for what the map shows but does not name: the grey outer districts (objectives
+    // and effects count them).
+    clear(mapKey);
+    const outer = st.map.districts.filter((d) => d.kind === "outer").map((d) => d.name);
+    mapKey.hidden = !outer.length;
+    if (outer.length) {
+      mapKey.append(h(doc, "span", { class: "nsb-key-swatch nsb-key-outer", "aria-hidden": "true" }),
+        h(doc, "span", { text: `Grey: outer districts (${outer.join(", ")})` }));
+    }
     svg.setAttribute("aria-label", `${st.map.title} map. Arrow keys or Tab move between the `
       + "highlighted stations, Enter picks, Escape cancels.");
   }
@@ -147,7 +176,7 @@ export function createView(model, el, store) {
 
   function drawOverlayLayer() {
     if (!geo) return;
-    const { rounds, latest } = overlayRounds(st.scores);
+    const { rounds, latest, live } = overlayRounds(st.scores);
     const round = rounds.includes(store.state.overlayRound) ? store.state.overlayRound : latest;
     drawOverlay(layers.tint, layers.overlay, st.map, geo, st.scores, pencils,
       { all: store.state.overlay, term: ui.term, round });
@@ -156,7 +185,14 @@ export function createView(model, el, store) {
       const n = Number(b.dataset.round);
       b.disabled = !rounds.includes(n);
       b.setAttribute("aria-pressed", n === round ? "true" : "false");
+      b.textContent = n === live ? `${n} (now)` : String(n);
+      b.setAttribute("aria-label", n === live ? `Overlay: round ${n}, so far` : `Overlay: round ${n}`);
     }
+    liveNote.textContent = round === null ? "Nothing is drawn yet: the overlay shows a round "
+      + "once it has a section."
+      : round === live ? `Round ${round} so far: the points it would score if the round ended `
+        + "now (not final until the round is scored)." : `Round ${round}, as scored.`;
+    liveNote.dataset.live = round !== null && round === live ? "1" : "0";
   }
 
   // The pencil power that names a station (London's circle) waits for that station.
@@ -183,6 +219,7 @@ export function createView(model, el, store) {
     if (!geo) return;
     const hl = hlState();
     drawHighlights(layers.hl, st.map, geo, hl);
+    drawHint(layers.hl, st.map, geo, ui.hint);
     svg.dataset.selected = hl.selected === null ? "" : String(hl.selected);
   }
 
@@ -192,16 +229,49 @@ export function createView(model, el, store) {
   }
 
   function drawToolbar() {
+    const focused = doc.activeElement;
+    const hadFocus = focused && focused !== root && toolbar.el.contains(focused);
     updateToolbar(toolbar, st, { overlay: store.state.overlay, armedNewGame: ui.armedNewGame,
-      exporting: ui.exporting, powerMode: powerMode() });
+      exporting: ui.exporting, powerMode: powerMode(), hintBusy: Boolean(ui.hintBusy),
+      hintPower: ui.hint && ui.hint.kind === "power" ? ui.hint.power.id : null });
+    // A button disabled under the focus (Reveal after its click, Pass...) would drop the focus
+    // to the page, where the keys no longer reach the widget: keep it in the widget.
+    if (hadFocus && focused.disabled) root.focus({ preventScroll: true });
   }
 
   function drawScores() {
     updateScoreSheet(score, st.scores, st.turn, pencils, st.sheet.pencil, st.info.ruleset);
   }
 
+  // The paper colour the map is drawn on (the theme's), as [r, g, b]; null while detached.
+  const probe = h(doc, "span", { class: "nsb-paper-probe", "aria-hidden": "true" });
+  root.append(probe);
+  function readPaper() {
+    if (!root.isConnected || !doc.defaultView) return null;
+    return parseRgb(doc.defaultView.getComputedStyle(probe).color);
+  }
+
+  /** Pencil colours follow the paper (3:1 at least): redraw when the theme changed. */
+  function syncPaper(force = null) {
+    const paper = force || readPaper();
+    if (String(paper) === String(ui.paper)) return false;
+    ui.paper = paper;
+    drawEverything();
+    return true;
+  }
+
   function renderAll() {
     st = readAll(model);
+    ui.pendingDraw = null;
+    ui.hint = null; // a new game (or map): no hint of the old one stays
+    stopThinking();
+    live.textContent = ""; // a new game: nothing said about the previous one stays
+    ui.paper = readPaper();
+    ui.noticeId = st.notice.id;
+    drawEverything();
+  }
+
+  function drawEverything() {
     safely("map", drawMapAll);
     safely("sheet", drawSheetLayer);
     safely("overlay", drawOverlayLayer);
@@ -209,7 +279,7 @@ export function createView(model, el, store) {
     safely("panel", drawPanel);
     safely("buttons", drawToolbar);
     safely("score sheet", drawScores);
-    ui.noticeId = st.notice.id;
+    safely("hint", drawHintBox);
     drawNotice();
     const bad = malformed();
     if (!st.map && model.get("map_data") !== undefined && model.get("map_data") !== null) {
@@ -259,6 +329,14 @@ export function createView(model, el, store) {
     },
     hints: () => {
       st.hints = readHints(model.get("hints"), st.map);
+      ui.pendingDraw = null;
+      // Any change of the game (or of the sheet shown) makes a hint stale: clear it, and stop
+      // waiting for one asked before (its answer will be dropped).
+      if (ui.hint && ui.hint.version !== st.hints.version) {
+        ui.hint = null;
+        safely("hint", drawHintBox);
+      }
+      if (ui.hintBusy && ui.hintBusy.version !== st.hints.version) stopThinking();
       validateSelection();
       safely("highlights", drawHighlightLayer);
       safely("panel", drawPanel);
@@ -274,6 +352,7 @@ export function createView(model, el, store) {
       st.notice = readNotice(model.get("notice"));
       if (st.notice.id !== ui.noticeId) {
         ui.noticeId = st.notice.id;
+        ui.pendingDraw = null;
         ui.local = null;
         if (st.notice.text) flashNotice();
       }
@@ -295,6 +374,7 @@ export function createView(model, el, store) {
         ui.local = null; // a good value arrived: the warning no longer holds
       }
       updaters[trait]();
+      if (trait !== "map_data" && trait !== "game_info") syncPaper();
       el.dataset.updateMs = (now() - t).toFixed(2);
     };
     model.on(`change:${trait}`, handlers[trait]);
@@ -312,6 +392,94 @@ export function createView(model, el, store) {
   // ---------------------------------------------------------------- intents
   function send(msg) {
     model.send(msg);
+  }
+
+  // ---------------------------------------------------------------- hints
+  function stopThinking() {
+    if (hintTimer !== null) clearTimeout(hintTimer);
+    hintTimer = null;
+    ui.hintBusy = null;
+  }
+
+  function askHint() {
+    if (ui.hintBusy) { // already thinking: a second press is not a second request
+      announce("Still thinking about a hint…");
+      return;
+    }
+    const version = st.hints.version;
+    ui.hintBusy = { version };
+    hintTimer = setTimeout(() => {
+      if (destroyed || !ui.hintBusy) return;
+      stopThinking();
+      safely("buttons", drawToolbar);
+      showLocal("No hint came back from Python: is the kernel still running?", "error");
+    }, HINT_TIMEOUT);
+    ui.hint = null;
+    safely("hint", drawHintBox);
+    safely("highlights", drawHighlightLayer);
+    safely("buttons", drawToolbar);
+    announce("Thinking about a hint…");
+    send(version === null ? { type: "hint" } : { type: "hint", version });
+  }
+
+  /** Python's answer to a hint request (routed here by index.js). */
+  function onHintMessage(content) {
+    if (destroyed) return;
+    const m = readHintMessage(content, st.map);
+    if (!m) return;
+    if (ui.hintBusy && ui.hintBusy.version === m.version) {
+      stopThinking();
+      safely("buttons", drawToolbar);
+    }
+    // Stale (the game or the sheet changed since), a refusal (the notice says what to do) or
+    // not for the sheet shown: nothing to show.
+    if (m.stale || !m.hint || m.version !== st.hints.version || m.player !== st.hints.player) {
+      return;
+    }
+    ui.hint = { ...m.hint, version: m.version, seconds: m.seconds };
+    safely("hint", drawHintBox);
+    safely("highlights", drawHighlightLayer);
+    safely("buttons", drawToolbar);
+    announce(hintBox.textContent);
+  }
+
+  const stationLabel = (i) => (st.map && st.map.okStation(i) ? st.map.stations[i].label : "?");
+
+  /** The hint's headline: "Draw C4–D5 (Crown)", "Use the Circled station power on F4 first". */
+  function hintTitle(hint) {
+    if (hint.kind === "draw") {
+      const line = st.hints.line_ids.length > 1 && hint.line
+        ? ` (${lineName(st.info.ruleset, hint.line)})` : "";
+      return `Draw ${stationLabel(hint.origin)}–${stationLabel(hint.target)}${line}`;
+    }
+    if (hint.kind === "power") {
+      const on = hint.power.station !== null ? ` on ${stationLabel(hint.power.station)}` : "";
+      return `Use the ${hint.power.title} power${on} first`;
+    }
+    return "Pass";
+  }
+
+  function drawHintBox() {
+    clear(hintBox);
+    const hint = ui.hint;
+    hintBox.hidden = !hint;
+    if (!hint) {
+      hintBox.removeAttribute("title");
+      delete hintBox.dataset.kind;
+      return;
+    }
+    hintBox.dataset.kind = hint.kind;
+    const changed = hint.terms.filter((t) => t.after !== t.before);
+    const sign = (n) => (n > 0 ? `+${n}` : String(n));
+    const rows = changed.map((t) => `${t.label}: ${t.before} → ${t.after} (${sign(t.after - t.before)})`);
+    hintBox.title = rows.length ? `If drawn now:\n${rows.join("\n")}`
+      : hint.kind === "draw" ? "No score term changes at once." : "";
+    hintBox.append(h(doc, "strong", { class: "nsb-hint-title", text: `Hint: ${hintTitle(hint)}` }),
+      h(doc, "span", { class: "nsb-hint-reason", text: ` — ${hint.reason}` }));
+    if (changed.length) {
+      hintBox.append(h(doc, "p", { class: "nsb-hint-terms",
+        text: changed.map((t) => `${t.label} ${sign(t.after - t.before)}`).join(" · ") }));
+    }
   }
 
   function disarm() {
@@ -338,9 +506,24 @@ export function createView(model, el, store) {
       }
       return;
     }
-    const A = analyse(st.hints);
-    const d = decideClick(i, store.state.selected, st.hints, A);
+    // A draw to this station was sent and Python has not answered yet: the second click of a
+    // double-click is not a new move.
+    if (ui.pendingDraw === i) return;
     const label = st.map.stations[i].label;
+    if (!st.hints.open_lines.length) { // nothing to draw now: say what to do, it is no mistake
+      showLocal(`Nothing to draw now. ${helpText()}`.trim(), "info");
+      return;
+    }
+    const A = analyse(st.hints);
+    const end = ownEnd(i);
+    if (end && !A.origins.has(i) && store.state.selected === null) {
+      // The end of one's own line, with no section from it for this card.
+      showLocal(`${label} is an end of your ${end} line, but no section can start there for `
+        + `this card. ${st.hints.moves.length ? "Click a line end with a solid ring."
+          : "No section can be drawn: Pass (P)."}`, "info");
+      return;
+    }
+    const d = decideClick(i, store.state.selected, st.hints, A);
     if (d.kind === "select") {
       ui.local = null;
       store.set({ selected: d.origin, choose: null });
@@ -348,9 +531,12 @@ export function createView(model, el, store) {
         ui.cursor = candidates(st.map, st.hints, d.origin, null, A)[0] ?? null;
         drawHighlightLayer();
       }
+      ui.local = null;
+      drawNotice(); // the help line says it is selected and what to click next
       announce(`${label} selected: pick a highlighted station to draw to.`);
     } else if (d.kind === "deselect") {
       store.set({ selected: null, choose: null });
+      showLocal(`${label} deselected.`, "info");
       announce("Selection cancelled.");
     } else if (d.kind === "choose") {
       store.set({ selected: null, choose: { target: d.target, origins: d.origins } });
@@ -368,9 +554,19 @@ export function createView(model, el, store) {
       // A legal draw ends the selection; a refused one keeps it so the player can retry.
       if (d.message.line !== null) {
         ui.cursor = null;
+        ui.pendingDraw = d.message.target;
         store.set({ selected: null, choose: null });
       }
     }
+  }
+
+  /** The name of the open line whose end station `i` is, or null. */
+  function ownEnd(i) {
+    for (const line of st.hints.open_lines) {
+      const l = st.sheet.lines[line];
+      if (l && l.ends.includes(i)) return lineName(st.info.ruleset, line);
+    }
+    return null;
   }
 
   function announce(text) {
@@ -391,6 +587,9 @@ export function createView(model, el, store) {
         break;
       case "undo":
         send({ type: "undo" });
+        break;
+      case "hint":
+        askHint();
         break;
       case "power": {
         const p = st.hints.power;
@@ -466,9 +665,86 @@ export function createView(model, el, store) {
       + ` · ${sh.total} points`;
   }
 
-  function exportSvg() {
+  /** The score sheet as a table for the export (see export.js drawScoreTable). */
+  function scoreTable() {
+    const sh = st.scores.sheet;
+    const rs = st.info.ruleset;
+    const byRound = new Map(sh.rounds.map((r) => [r.round, r]));
+    const head = [1, 2, 3, 4].map((n) => {
+      const r = byRound.get(n);
+      return { text: `Round ${n}${r && r.live ? " (so far)" : ""}`,
+        colour: r ? pencils.get(r.pencil).color : null };
+    });
+    const per = (fn) => [1, 2, 3, 4].map((n) => {
+      const r = byRound.get(n);
+      return r && r.lines.length ? r.lines.map(fn).join(" | ") : "";
+    });
+    const rows = [
+      { label: "Districts", cells: per((l) => String(l.district_count)) },
+      { label: "Stations", cells: per((l) => (l.station_multiplier > 1
+        ? `${l.best_count}×${l.station_multiplier}` : String(l.station_count))) },
+    ];
+    for (const id of st.scores.bonusOrder || []) {
+      rows.push({ label: rs.bonus_short[id] || rs.bonus_labels[id] || id, cells: [1, 2, 3, 4]
+        .map((n) => {
+          const r = byRound.get(n);
+          if (!r) return "";
+          const pts = r.lines.flatMap((l) => l.bonuses).filter((b) => b.id === id)
+            .reduce((a, b) => a + b.points, 0);
+          return pts ? String(pts) : "–";
+        }) });
+    }
+    for (const t of rs.tracks) {
+      rows.push({ label: t.label, cells: [1, 2, 3, 4].map((n) => {
+        const r = byRound.get(n);
+        return r ? String(r.tourist_sites.length) : "";
+      }) });
+    }
+    rows.push({ label: "Score", bold: true, cells: [1, 2, 3, 4].map((n) => {
+      const r = byRound.get(n);
+      return r ? String(r.score) : "";
+    }) });
+    const terms = [`Lines ${sh.lines_total}`];
+    for (const t of sh.tracks) terms.push(`${t.label} ${t.points}`);
+    const tiers = sh.interchanges.filter((t) => t.count).map((t) => `${t.count}×${t.points_each}`);
+    terms.push(`Interchanges ${sh.interchanges_total}${tiers.length ? ` (${tiers.join(" + ")})` : ""}`);
+    if (sh.objectives.length) terms.push(`Objectives ${sh.objectives_total}`);
+    const lines = [{ text: `${terms.join(" + ")} = ${sh.total} ${sh.final ? "(final result)"
+      : "(so far)"}`, bold: true }];
+    if (sh.final && sh.assessment) {
+      lines.push({ text: `${rs.assessment_title}: ${sh.assessment.rated_score} points, `
+        + `${sh.assessment.band}` });
+    }
+    if (st.turn.game_over && st.turn.players.length > 1 && st.turn.ranking) {
+      lines.push({ text: `Ranking: ${st.turn.ranking.map((g, i) => `${i + 1}. ${g.map((p) =>
+        (st.turn.players[p] || {}).name || `Player ${p + 1}`).join(", ")}`).join("  ")}` });
+    }
+    return { head, rows, lines };
+  }
+
+  /**
+   * The map and the score sheet as a standalone SVG. `theme: "light"` (the default) draws
+   * them in the light theme's colours whatever the page's theme; "current" keeps the page's.
+   */
+  function exportSvg({ theme = "light" } = {}) {
     if (!st.map) throw new Error("there is no map to export");
-    return serializeSvg(svg, { footer: footer() });
+    const light = theme !== "current";
+    if (light) {
+      root.classList.add("nsb-light");
+      syncPaper([255, 255, 255]);
+    }
+    try {
+      const cs = doc.defaultView.getComputedStyle(root);
+      const v = (name, fallback) => cs.getPropertyValue(name).trim() || fallback;
+      return serializeSvg(svg, { footer: footer(), sheet: scoreTable(),
+        sheetColours: { paper: v("--nsb-paper", "#ffffff"), ink: v("--nsb-ink", "#1b1f24"),
+          ink2: v("--nsb-fg2", "#59636e"), border: v("--nsb-border", "#c8ccd1") } });
+    } finally {
+      if (light) {
+        root.classList.remove("nsb-light");
+        syncPaper();
+      }
+    }
   }
 
   function exportPng() {
@@ -529,6 +805,7 @@ export function createView(model, el, store) {
   }
 
   function onOver(e) {
+    if (ui.paper === null) syncPaper(); // drawn before it was in the page
     const term = termOf(e.target);
     if (term !== null) setTerm(term);
     const i = stationOf(e.target);
@@ -574,6 +851,13 @@ export function createView(model, el, store) {
 
   function onKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === "Escape" && ui.armedNewGame) { // cancel "Click again: new game"
+      e.preventDefault();
+      e.stopPropagation();
+      disarm();
+      announce("New game cancelled.");
+      return;
+    }
     const tag = e.target && e.target.tagName ? e.target.tagName.toLowerCase() : "";
     const onMap = e.target === svg;
     if (onMap && st.map) {
@@ -637,12 +921,17 @@ export function createView(model, el, store) {
 
   // ---------------------------------------------------------------- first render
   renderAll();
+  // Rendered before being put in the page: read the theme's paper once it is there.
+  if (ui.paper === null && doc.defaultView && doc.defaultView.requestAnimationFrame) {
+    doc.defaultView.requestAnimationFrame(() => { if (!destroyed) syncPaper(); });
+  }
   const view = {
     id,
     model,
     root,
     exportSvg,
     exportPng,
+    onHintMessage,
     destroy() {
       if (destroyed) return;
       destroyed = true;
@@ -650,6 +939,7 @@ export function createView(model, el, store) {
       offStore();
       for (const [type, fn] of listeners) root.removeEventListener(type, fn);
       if (armTimer !== null) clearTimeout(armTimer);
+      stopThinking();
       root.remove();
     },
   };

@@ -277,3 +277,16 @@ test("the player selector sends select_player", async () => {
   sel.dispatchEvent(new t.win.Event("change", { bubbles: true }));
   assert.deepEqual(t.model.messages(), [{ type: "select_player", player: 1 }]);
 });
+
+test("arrows stay put when no candidate lies that way (never wrap to reading order)", () => {
+  // Issue 11, item 4: ArrowDown from B4 with only A3 above jumped up to A3.
+  const st = (label, x, y) => ({ label, x, y, symbol: "square" });
+  const map = { stations: [st("A3", 0, 2), st("B4", 1, 3), st("D4", 3, 3), st("C6", 2, 5)] };
+  const list = [0, 1, 2];
+  assert.equal(step(map, list, 1, "ArrowDown"), 1, "nothing below B4: stay");
+  assert.equal(step(map, list, 1, "ArrowLeft"), 0, "A3 is in the left half-plane");
+  assert.equal(step(map, list, 1, "ArrowRight"), 2);
+  assert.equal(step(map, list, 2, "ArrowRight"), 2, "nothing right of D4: stay");
+  assert.equal(step(map, list, 0, "ArrowUp"), 0);
+  assert.equal(step(map, [...list, 3], 1, "ArrowDown"), 3, "the nearest in the half-plane");
+});

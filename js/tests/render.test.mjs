@@ -261,8 +261,13 @@ test("score sheet with objectives and the handicap; ranking at the end of a 2-pl
   const best = Math.max(...totals);
   assert.match(rows[0].textContent, new RegExp(`${best} points`));
   assert.equal(t2.q(".nsb-assessment"), null, "no assessment in a 2-player game");
-  // the current round is marked while playing, later rounds are empty
+  // the current round shows its score so far (Python's provisional score), later rounds are
+  // empty
   const d = await setup("draw");
-  assert.equal(d.q('tr[data-row="score"] td[data-round="3"]').textContent, "in play");
+  const current = fixture("draw").scores.current;
+  assert.equal(current.round, 3);
+  assert.equal(d.q('tr[data-row="score"] td[data-round="3"]').textContent,
+    `${current.score} so far`);
+  assert.ok(d.q('tr[data-row="score"] td[data-round="3"]').classList.contains("nsb-live"));
   assert.equal(d.q('tr[data-row="score"] td[data-round="4"]').textContent, "");
 });

@@ -66,6 +66,14 @@ class PowerIntent:
 
 
 @dataclass(frozen=True)
+class HintIntent:
+    """Ask for a hint for the shown player. ``version`` is the ``hints.version`` the page
+    shows: a request made for a game that has changed since is dropped."""
+
+    version: int | None = None
+
+
+@dataclass(frozen=True)
 class ExportResultIntent:
     """The front end's answer to an export request."""
 
@@ -77,7 +85,7 @@ class ExportResultIntent:
 
 
 Intent = (RevealIntent | DrawIntent | PassIntent | UndoIntent | NewGameIntent
-          | SelectPlayerIntent | PowerIntent | ExportResultIntent)
+          | SelectPlayerIntent | PowerIntent | HintIntent | ExportResultIntent)
 #: Longest power id accepted (the ids are short words like "double").
 MAX_POWER_ID = 40
 _SIMPLE: dict[str, Callable[[], Intent]] = {
@@ -160,6 +168,8 @@ def parse_intent(content: object, stations: int, players: int, shown_player: int
         )
     if kind == "select_player":
         return SelectPlayerIntent(_int(content, "player", 0, players - 1))
+    if kind == "hint":
+        return HintIntent(_int(content, "version", 0, 2**53, optional=True))
     if kind == "power":
         power = content.get("power")
         if not isinstance(power, str) or not power or len(power) > MAX_POWER_ID:

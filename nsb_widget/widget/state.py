@@ -5,7 +5,7 @@ Each function builds one synced trait described in ``docs/widget-protocol.md``.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import asdict
 from typing import Any
 
@@ -13,6 +13,8 @@ from ..bitset import iter_bits
 from ..errors import Illegality
 from ..rendering.scene import sheet_scene
 from ..rules.game import Game, Phase
+from ..rules.moves import Draw, Pass, Reveal, UsePower
+from ..rules.setup import make_setup
 from ..scoring.model import Bonus, LineScore, RoundScore
 
 #: How the built-in rulesets' cards and score terms look in the widget, where the ruleset's
@@ -71,14 +73,81 @@ def game_info_state(game: Game, bots: Collection[int] = ()) -> dict[str, Any]:
         "effects": described.pop("effects", []),
         "objectives": described.pop("objectives", []),
         "scenario": game.setup.scenario,
+        "seed": game.setup.seed,
+        "deal": deal_code(game),
         "ruleset": described,
     }
 
 
+def deal_code(game: Game) -> str | None:
+    """The ``Game.new(...)`` call that deals this game's cards again (``None`` for a scenario
+    game): the same seed, players, map and modules; pencils and module cards only where the
+    seed alone would deal others (they were chosen by hand)."""
+    setup = game.setup
+    if setup.seed is None:
+        return None
+    args = [] if setup.players == 1 else [f"players={setup.players}"]
+    args.append(f"seed={setup.seed}")
+    if setup.map_id != "berlin":
+        args.append(f"map={setup.map_id!r}")
+    modules = sorted(str(m) for m in setup.modules)
+    if modules:
+        args.append(f"modules={modules!r}")
+    by_seed = make_setup(game.map, setup.players, setup.seed, ruleset=game.ruleset,
+                         modules=modules)
+    if by_seed.pencils != setup.pencils:
+        args.append(f"pencils={list(setup.pencils)!r}")
+    for name in ("effects", "objectives", "powers"):
+        chosen = getattr(setup, name)
+        if chosen != getattr(by_seed, name):
+            args.append(f"{name}={[str(c) for c in chosen]!r}")
+    return f"Game.new({', '.join(args)})"
+
+
+def bot_turns(game: Game, bots: Mapping[int, str]) -> list[dict[str, Any]]:
+    """What each bot did since the last card was revealed, from the game's log: one entry per
+    bot (``bots``: player -> the bot's name), in player order, ``text`` like ``"drew bear
+    C4-D5"``, ``"passed"`` or ``"used the Joker power, then drew F4-G5"``. Empty before the
+    first card."""
+    log = game.history
+    start = next((i for i in range(len(log) - 1, -1, -1) if isinstance(log[i], Reveal)), None)
+    if start is None or not bots:
+        return []
+    titles: dict[str, str] = {}
+    joker = any(getattr(card, "joker", False) or "joker" in str(card) for card in game.cards)
+    done: dict[int, list[str]] = {p: [] for p in sorted(bots)}
+    for action in log[start + 1:]:
+        if not isinstance(action, Draw | Pass | UsePower) or action.player not in done:
+            continue
+        if isinstance(action, Draw):
+            done[action.player].append(f"drew {action.move}{' with the Joker' if joker else ''}")
+        elif isinstance(action, Pass):
+            done[action.player].append("passed")
+        else:
+            if not titles:
+                titles = {str(p.get("id")): str(p.get("title", p.get("id")))
+                          for p in game.ruleset.describe(game).get("powers", [])}
+            where = f" on {action.station}" if action.station else ""
+            done[action.player].append(
+                f"used the {titles.get(action.power, action.power)} power{where}")
+    out = []
+    for p, steps in done.items():
+        if not steps:
+            text = "is drawing…" if not game.has_finished_turn(p) else "did nothing"
+        elif len(steps) > 1 and steps[-1] == "passed":  # a pass after drawing ends the turn
+            text = ", then ".join(steps[:-1])
+        else:
+            text = ", then ".join(steps)
+        out.append({"player": p, "bot": bots[p], "name": game.setup.names[p], "text": text})
+    return out
+
+
 def turn_state(
-    game: Game, player: int, announcement: str | None = None
+    game: Game, player: int, announcement: str | None = None, bots: Collection[int] = ()
 ) -> dict[str, Any]:
-    """The shared table: round, cards, remaining stack, players' progress."""
+    """The shared table: round, cards, remaining stack, players' progress. Nothing can be
+    undone on a bot's sheet (``bots``). ``bot_turns`` says what each bot did this turn (given
+    ``bots`` as a mapping of player -> bot name or bot)."""
     remaining = {str(card.kind): 0 for card in game.ruleset.deck}  # every kind, in deck order
     for card in game.stack:
         remaining[card.kind] = remaining.get(card.kind, 0) + 1
@@ -101,10 +170,16 @@ def turn_state(
         "ranking": game.ranking() if game.is_over else None,
         "waiting_for": game.waiting_for(),
         "can_reveal": game.phase is Phase.REVEAL,
-        "can_undo": game.can_undo(player),
+        "can_undo": player not in bots and game.can_undo(player),
         "game_over": game.is_over,
         "announcement": announcement,
+        "bot_turns": bot_turns(game, {p: _bot_name(b) for p, b in bots.items()})
+        if isinstance(bots, Mapping) else [],
     }
+
+
+def _bot_name(bot: object) -> str:
+    return bot if isinstance(bot, str) else str(getattr(bot, "name", type(bot).__name__))
 
 
 def hints_state(game: Game, player: int, bots: Collection[int] = ()) -> dict[str, Any]:
@@ -226,7 +301,8 @@ def scores_state(game: Game, player: int) -> dict[str, Any]:
             out["tourist_sites"] = stations(rs.tourist_sites)
         return out
 
-    return {
+    current = current_round(game, player)
+    out: dict[str, Any] = {
         "rounds": [round_score(rs) for rs in sheet.rounds],
         "lines_total": sheet.lines_total,
         "interchanges": [
@@ -249,6 +325,17 @@ def scores_state(game: Game, player: int) -> dict[str, Any]:
         "final": sheet.final,
         "assessment": None if sheet.assessment is None else asdict(sheet.assessment),
     }
+    if current is not None:
+        out["current"] = round_score(current)
+    return out
+
+
+def current_round(game: Game, player: int) -> RoundScore | None:
+    """The current round as it would score if it ended now (``None`` once the game is over,
+    or while it would score no line). Scored by the ruleset on a copy of the game, so the
+    provisional score is the real rules' and the game is not touched."""
+    scored = game.provisional_round_score(player)
+    return scored if scored is not None and scored.lines else None
 
 
 def sheet_state(game: Game, player: int) -> dict[str, Any]:

@@ -12,6 +12,7 @@ import base64
 import itertools
 import logging
 import random
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ import anywidget
 import traitlets
 
 from ..bots import Bot, make_bot, play_turn
+from ..bots.hint import Hint, suggest
 from ..errors import ArgumentError, IllegalMoveError, NsbError
 from ..game import Game
 from ..rendering.scene import map_scene
@@ -28,6 +30,7 @@ from ..rules.moves import Move
 from .intents import (
     DrawIntent,
     ExportResultIntent,
+    HintIntent,
     IntentError,
     NewGameIntent,
     PassIntent,
@@ -79,7 +82,10 @@ class BerlinWidget(anywidget.AnyWidget):
     """Play a game of Next Station (Berlin or London, by the game's map) by clicking its map.
 
     ``BerlinWidget(game, player=0, bots={1: "greedy"})`` shows ``player``'s sheet; players
-    listed in ``bots`` are played by bots as soon as a card is revealed. Without a game, a new
+    listed in ``bots`` are played by bots as soon as a card is revealed, and the panel says
+    what each drew. The Hint button (key ``h``) asks ``hint_bot`` (a bot's name or a bot;
+    default the search bot with its budget of at most 1 s) what to do now: the suggestion is
+    shown on the map and never played. Without a game, a new
     solo Berlin game is started. The front end draws what the game's ruleset describes (its
     cards, score terms and pencil powers), so the same widget plays every city. Also available
     as :data:`NsbWidget`.
@@ -109,6 +115,7 @@ class BerlinWidget(anywidget.AnyWidget):
         player: int = 0,
         bots: Mapping[int, str | Bot] | None = None,
         bot_seed: int | None = None,
+        hint_bot: str | Bot = "search",
         **kwargs: Any,
     ) -> None:
         self._game = game if game is not None else Game.new()
@@ -118,8 +125,12 @@ class BerlinWidget(anywidget.AnyWidget):
         self._bots = {p: make_bot(b) if isinstance(b, str) else b for p, b in (bots or {}).items()}
         if player in self._bots:
             raise ValueError(f"player {player} is shown in the widget, so cannot be a bot")
+        self._hint_bot = make_bot(hint_bot) if isinstance(hint_bot, str) else hint_bot
         self._player = player
         self._rng = random.Random(bot_seed)
+        self._hint_rng = random.Random(bot_seed)
+        self._version = 0
+        self._refusal: int | None = None  # the notice id of a refused hint (cleared like errors)
         self._notice_id = 0
         self._announcement: str | None = None
         self._exports: dict[int, Callable[[str, str], None]] = {}
@@ -134,7 +145,8 @@ class BerlinWidget(anywidget.AnyWidget):
     # ------------------------------------------------------------------ public API
     @property
     def game(self) -> Game:
-        """The game shown (shared with the notebook: play on it from a cell)."""
+        """The game shown (shared with the notebook: play on it from a cell). It stays the
+        same object for the widget's whole life: "New game" deals again in place."""
         return self._game
 
     @property
@@ -146,23 +158,15 @@ class BerlinWidget(anywidget.AnyWidget):
         """Show another player's sheet. A player that is not in the game (or not an ``int``)
         raises :class:`ArgumentError` and leaves the shown sheet as it was."""
         self._player = _check_player(player, self._game.players)
+        self._version += 1  # another sheet: a hint asked for the previous one is stale
         self.refresh()
 
     def new_game(self, seed: int | None = None) -> Game:
-        """Replace the game by a newly dealt one: same players, names and modules, a new seed
-        (also after a scenario game: the new game's cards are shuffled)."""
-        old = self._game
-        setup = old.setup
-        pencils = None if setup.players == 1 else setup.pencils
-        game = type(old).new(setup.players, seed, map=old.map, pencils=pencils,
-                             modules=setup.modules, names=setup.names)
-        self._unsubscribe()
-        self._game = game
-        self._unsubscribe = game.subscribe(self._on_game_event)
-        self._announcement = "New game"
-        self._run_bots()
-        self.refresh()
-        return game
+        """Deal a new game on the same :class:`Game` object (:meth:`Game.restart`): same
+        players, names and modules, a new seed (also after a scenario game). A notebook's
+        ``game`` variable and every widget on that game follow; returns the game."""
+        self._game.restart(seed)
+        return self._game
 
     def to_svg(self) -> str:
         """The shown sheet as a standalone SVG document (rendered in Python)."""
@@ -204,9 +208,9 @@ class BerlinWidget(anywidget.AnyWidget):
         game, player = self._game, self._player
         self.game_info = game_info_state(game, self._bots)
         self.sheet = sheet_state(game, player)
-        self.hints = hints_state(game, player, self._bots)
+        self.hints = {**hints_state(game, player, self._bots), "version": self._version}
         self.scores = scores_state(game, player)
-        self.turn = turn_state(game, player, self._announcement)
+        self.turn = turn_state(game, player, self._announcement, self._bots)
 
     def close(self) -> None:
         """Stop following the game and close the widget."""
@@ -251,7 +255,11 @@ class BerlinWidget(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ events and intents
     def _on_game_event(self, event: GameEvent) -> None:
-        if event.kind == "reveal" and self._game.is_last_turn:
+        self._version += 1  # any change of the game makes a hint asked before it stale
+        if event.kind == "restart":
+            self._announcement = "New game"
+            self._run_bots()
+        elif event.kind == "reveal" and self._game.is_last_turn:
             self._announcement = (f"Last card of round {self._game.round}: the round ends "
                                   "after this turn")
         elif event.kind in ("reveal", "undo"):
@@ -286,7 +294,8 @@ class BerlinWidget(anywidget.AnyWidget):
                                   self._player, self._game.ruleset.line_ids)
             before = self._notice_id
             self._dispatch(intent)
-            if self._notice_id == before and self.notice.get("level") in ("error", "success"):
+            if self._notice_id == before and (self.notice.get("level") in ("error", "success")
+                                              or self.notice.get("id") == self._refusal):
                 self._notify("info", "")  # the action worked: clear the last error or news
         except IllegalMoveError as exc:
             self._notify("error", exc.illegality.message, exc.reason.value)
@@ -316,6 +325,8 @@ class BerlinWidget(anywidget.AnyWidget):
             self.show_player(intent.player)
         elif isinstance(intent, PowerIntent):
             self._use_power(intent)
+        elif isinstance(intent, HintIntent):
+            self._hint(intent)
         elif isinstance(intent, ExportResultIntent):
             callback = self._exports.pop(intent.id, None)
             if callback is None:
@@ -323,6 +334,84 @@ class BerlinWidget(anywidget.AnyWidget):
             if intent.error:
                 raise NsbError(f"the {intent.format.upper()} export failed: {intent.error}")
             callback(intent.format, intent.data)
+
+    def hint(self) -> Hint:
+        """The hint bot's suggestion for the shown player now (what the Hint button shows).
+        Nothing is played. Raises :class:`NsbError` saying what to do when there is nothing to
+        hint (no card revealed, the turn finished, a bot's sheet, the game over)."""
+        problem = self._why_no_hint()
+        if problem is not None:
+            raise NsbError(problem)
+        return suggest(self._game, self._player, self._hint_bot, self._hint_rng)
+
+    def _why_no_hint(self) -> str | None:
+        game, player = self._game, self._player
+        if player in self._bots:
+            return (f"{game.setup.names[player]} is played by a bot: show your own sheet "
+                    "(Sheet of) to ask for a hint.")
+        if game.is_over:
+            return "The game is over: New game starts another one."
+        if game.phase is not Phase.DRAW:
+            if game.turn == 0 and not game.history:
+                return "No card is revealed yet: reveal the first card (R), then ask for a hint."
+            return "No card to draw for: reveal the next card (R), then ask for a hint."
+        if game.has_finished_turn(player):
+            waiting = [game.setup.names[p] for p in game.waiting_for()]
+            return ("Your turn is finished: " + (f"waiting for {', '.join(waiting)}."
+                                                 if waiting else "reveal the next card (R)."))
+        return None
+
+    def _hint(self, intent: HintIntent) -> None:
+        """Answer a hint request with a ``hint`` custom message (see the protocol)."""
+        version, player = self._version, self._player
+        reply: dict[str, Any] = {"type": "hint", "version": version, "player": player,
+                                 "hint": None}
+        if intent.version is not None and intent.version != version:
+            # Asked for a game that has changed since: drop it (the page shows the new state).
+            self.send({**reply, "stale": True})
+            return
+        problem = self._why_no_hint()
+        if problem is not None:
+            self._notify("info", problem)
+            self._refusal = self._notice_id
+            self.send({**reply, "refused": _clip(problem)})
+            return
+        started = time.monotonic()
+        found = suggest(self._game, player, self._hint_bot, self._hint_rng)
+        if self._version != version:  # pragma: no cover - suggest() plays on a copy
+            self.send({**reply, "stale": True})
+            return
+        reply["hint"] = self._hint_data(found)
+        reply["seconds"] = round(time.monotonic() - started, 3)
+        self.send(reply)
+
+    def _hint_data(self, found: Hint) -> dict[str, Any]:
+        """A hint with stations as indices and the line as the map's line id."""
+        game = self._game
+        labels = game.map.labels
+        index = {label: i for i, label in enumerate(labels)}
+        ruleset = game.ruleset
+        out: dict[str, Any] = {"kind": "pass", "move": None, "origin": None, "target": None,
+                               "line": None, "power": None, "reason": found.reason,
+                               "expected": None if found.expected is None
+                               else round(found.expected, 1), "terms": []}
+        if found.power is not None:
+            power, station = found.power
+            info = self.hints.get("power") or {}
+            out["kind"] = "power"
+            out["power"] = {"id": power, "title": info.get("title") or str(power).title(),
+                            "station": None if station is None else index.get(station),
+                            "label": station}
+        elif found.move is not None:
+            move = found.move
+            line = next((lid for i, lid in enumerate(ruleset.line_ids)
+                         if ruleset.line_value(i) == move.line), ruleset.line_ids[0])
+            out.update(kind="draw", move=str(move), origin=index[move.origin],
+                       target=index[move.target], line=line)
+        if found.explanation is not None:
+            out["terms"] = [{"id": t.id, "label": t.label, "before": t.before, "after": t.after}
+                            for t in found.explanation.terms]
+        return out
 
     def _use_power(self, intent: PowerIntent) -> None:
         game, player = self._game, self._player

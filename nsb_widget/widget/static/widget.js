@@ -252,7 +252,10 @@ function readInfo(v) {
       title: str(e.title),
       text: str(e.text)
     })),
-    objectives: arr(o.objectives).filter(isObj).map((x) => ({ id: str(x.id), text: str(x.text) }))
+    objectives: arr(o.objectives).filter(isObj).map((x) => ({ id: str(x.id), text: str(x.text) })),
+    // The seed and the Game.new(...) call that deals the same game (null: a scenario game).
+    seed: Number.isSafeInteger(o.seed) ? o.seed : null,
+    deal: typeof o.deal === "string" && o.deal.length <= 400 ? o.deal : null
   };
 }
 function readTurn(v, info = readInfo(null)) {
@@ -289,7 +292,13 @@ function readTurn(v, info = readInfo(null)) {
     can_reveal: bool(o.can_reveal),
     can_undo: bool(o.can_undo),
     game_over: gameOver,
-    announcement: typeof o.announcement === "string" && o.announcement ? o.announcement : null
+    announcement: typeof o.announcement === "string" && o.announcement ? o.announcement : null,
+    bot_turns: arr(o.bot_turns).filter((b) => isObj(b) && Number.isInteger(b.player) && typeof b.text === "string").map((b) => ({
+      player: b.player,
+      bot: str(b.bot, "bot"),
+      name: str(b.name, (info.players[b.player] || {}).name || `Player ${b.player + 1}`),
+      text: b.text
+    }))
   };
 }
 function readHints(v, map) {
@@ -300,6 +309,7 @@ function readHints(v, map) {
   const p = isObj(o.power) && typeof o.power.id === "string" && o.power.id ? o.power : null;
   return {
     player: int(o.player, 0),
+    version: Number.isInteger(o.version) ? o.version : null,
     line_ids: lineIds,
     open_lines: arr(o.open_lines).filter((l) => lineIds.includes(l)),
     double_switch: bool(o.double_switch),
@@ -324,7 +334,7 @@ function readScores(v, map = null, info = readInfo(null)) {
   const okD = (i) => Number.isInteger(i) && i >= 0 && (!map || i < map.districts.length);
   const stations = (x) => ints(x).filter(okS);
   const districts = (x) => ints(x).filter(okD);
-  const label = (i) => map ? map.stations[i].label : `#${i}`;
+  const label2 = (i) => map ? map.stations[i].label : `#${i}`;
   const dname = (i) => map ? map.districts[i].name : `#${i}`;
   const startOf = (pencil, line) => map ? map.stations.findIndex((s2) => s2.start && s2.start.pencil === pencil && s2.start.line === line) : -1;
   const okSection = (i) => map ? map.sectionEnds(i) !== null : Number.isInteger(i) && i >= 0;
@@ -354,7 +364,7 @@ function readScores(v, map = null, info = readInfo(null)) {
     }
     return list;
   };
-  const rounds = arr(sh.rounds).filter(isObj).map((r) => ({
+  const readRound = (r) => ({
     round: int(r.round),
     pencil: str(r.pencil),
     effect: typeof r.effect === "string" ? r.effect : null,
@@ -376,7 +386,11 @@ function readScores(v, map = null, info = readInfo(null)) {
       bonuses: bonusesOf(l),
       score: int(l.score)
     }))
-  }));
+  });
+  const scored = arr(sh.rounds).filter(isObj).map(readRound);
+  const cur = isObj(sh.current) ? { ...readRound(sh.current), live: true } : null;
+  const current = cur && cur.round >= 1 && !scored.some((r) => r.round === cur.round) ? cur : null;
+  const rounds = current ? [...scored, current] : scored;
   const rsTracks = new Map(info.ruleset.tracks.map((t) => [t.id, t]));
   const tracks = arr(sh.tracks).filter((t) => isObj(t) && typeof t.id === "string" && t.id).map((t) => {
     const d = rsTracks.get(t.id) || { label: cap(t.id), values: [] };
@@ -409,7 +423,7 @@ function readScores(v, map = null, info = readInfo(null)) {
   ])];
   const sectionLabel = (i) => {
     const ends = map ? map.sectionEnds(i) : null;
-    return ends ? `${label(ends[0])}-${label(ends[1])}` : `#${i}`;
+    return ends ? `${label2(ends[0])}-${label2(ends[1])}` : `#${i}`;
   };
   return {
     bonusOrder,
@@ -417,10 +431,11 @@ function readScores(v, map = null, info = readInfo(null)) {
     sheet: {
       rounds: rounds.map((r) => ({
         ...r,
-        tourist_sites: r.siteIds.map(label),
+        live: Boolean(r.live),
+        tourist_sites: r.siteIds.map(label2),
         lines: r.lines.map((l) => ({
           lines: l.lines,
-          stations: l.stationIds.map(label),
+          stations: l.stationIds.map(label2),
           districts: l.districtIds.map(dname),
           outer_districts: l.outerIds.map(dname),
           district_count: l.district_count,
@@ -437,7 +452,7 @@ function readScores(v, map = null, info = readInfo(null)) {
             points: b.points,
             sections: b.sectionIds.map(sectionLabel)
           })),
-          doubled_stations: l.doubledIds.map(label),
+          doubled_stations: l.doubledIds.map(label2),
           score: l.score
         }))
       })),
@@ -446,8 +461,8 @@ function readScores(v, map = null, info = readInfo(null)) {
       tracks_total: int(sh.tracks_total),
       interchanges: tiers.map((t) => ({
         colours: t.colours,
-        stations: t.ids.map(label),
-        sbahn: t.sbahnIds.map(label),
+        stations: t.ids.map(label2),
+        sbahn: t.sbahnIds.map(label2),
         count: t.count,
         points_each: t.points_each,
         points: t.points
@@ -475,6 +490,7 @@ function readScores(v, map = null, info = readInfo(null)) {
     overlay: {
       rounds: rounds.map((r) => ({
         round: r.round,
+        live: Boolean(r.live),
         pencil: r.pencil,
         sites: r.siteIds,
         lines: r.lines.map((l) => {
@@ -497,7 +513,7 @@ function readScores(v, map = null, info = readInfo(null)) {
         })
       })),
       interchanges: tiers.flatMap((t) => t.ids.map((i) => [i, t.colours, sbahnAll.has(i)])),
-      sites: rounds.flatMap((r) => r.siteIds)
+      sites: scored.flatMap((r) => r.siteIds)
     }
   };
 }
@@ -524,6 +540,38 @@ function readAll(model) {
     scores: readScores(model.get("scores"), map, info),
     notice: readNotice(model.get("notice"))
   };
+}
+function readHintMessage(v, map = null) {
+  if (!isObj(v) || v.type !== "hint") return null;
+  const ok = (i) => map ? map.okStation(i) : Number.isInteger(i) && i >= 0;
+  const out = {
+    version: Number.isInteger(v.version) ? v.version : null,
+    player: int(v.player, 0),
+    hint: null,
+    refused: str(v.refused) || null,
+    stale: bool(v.stale),
+    seconds: num(v.seconds, 0)
+  };
+  const o = v.hint;
+  if (!isObj(o)) return out;
+  const kind = ["draw", "power", "pass"].includes(o.kind) ? o.kind : null;
+  if (!kind) return out;
+  const p = isObj(o.power) && typeof o.power.id === "string" ? o.power : null;
+  const hint = {
+    kind,
+    move: str(o.move),
+    origin: ok(o.origin) ? o.origin : null,
+    target: ok(o.target) ? o.target : null,
+    line: typeof o.line === "string" ? o.line : null,
+    power: p ? { id: p.id, title: str(p.title, cap(p.id)), station: ok(p.station) ? p.station : null, label: typeof p.label === "string" ? p.label : null } : null,
+    reason: str(o.reason),
+    expected: typeof o.expected === "number" && Number.isFinite(o.expected) ? o.expected : null,
+    terms: arr(o.terms).filter((t) => isObj(t) && typeof t.label === "string" && Number.isInteger(t.before) && Number.isInteger(t.after)).map((t) => ({ id: str(t.id), label: t.label, before: t.before, after: t.after }))
+  };
+  if (kind === "draw" && (hint.origin === null || hint.target === null)) return out;
+  if (kind === "power" && !hint.power) return out;
+  out.hint = hint;
+  return out;
 }
 
 // src/symbols.js
@@ -600,6 +648,87 @@ function lineIconPath(line, cx, cy, s2) {
   return (hasIcon(line) ? ICONS[line] : bearPath)(cx, cy, s2);
 }
 
+// src/colour.js
+function parseRgb(text) {
+  const t = String(text || "").trim().toLowerCase();
+  let m = /^#([0-9a-f]{3})$/.exec(t);
+  if (m) return [...m[1]].map((c) => parseInt(c + c, 16));
+  m = /^#([0-9a-f]{6})$/.exec(t);
+  if (m) return [0, 2, 4].map((i) => parseInt(m[1].slice(i, i + 2), 16));
+  m = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)/.exec(t);
+  if (m) return [m[1], m[2], m[3]].map((v) => Math.max(0, Math.min(255, Math.round(Number(v)))));
+  if (t === "white") return [255, 255, 255];
+  if (t === "black") return [0, 0, 0];
+  return null;
+}
+function luminance([r, g, b]) {
+  const lin = (v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+function contrast(a, b) {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+var hex = (rgb) => `#${rgb.map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+function readable(colour2, paper, min = 3.6) {
+  const c = parseRgb(colour2);
+  if (!c || !paper || contrast(c, paper) >= min) return colour2;
+  const to = luminance(paper) < 0.5 ? 255 : 0;
+  for (let k = 1; k <= 20; k++) {
+    const t = k / 20;
+    const mixed = c.map((v) => Math.round(v + (to - v) * t));
+    if (contrast(mixed, paper) >= min + 0.05) return hex(mixed);
+  }
+  return hex([to, to, to]);
+}
+
+// src/labels.js
+function textBox(x, y, n, size, anchor = "start", widthFactor = 0.64) {
+  const w = n * size * widthFactor + 2;
+  const x0 = anchor === "middle" ? x - w / 2 : anchor === "end" ? x - w : x;
+  return [x0, y - size * 0.85 - 1, x0 + w, y + size * 0.3 + 1];
+}
+var circleBox = (cx, cy, r) => [cx - r, cy - r, cx + r, cy + r];
+var overlap = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+function createPlacer(boxes = []) {
+  const taken = [...boxes];
+  return {
+    taken,
+    add(box2) {
+      taken.push(box2);
+      return box2;
+    },
+    /** How much of `box` is covered by taken boxes (0: free). */
+    cost(box2) {
+      return taken.reduce((sum, b) => sum + overlap(box2, b), 0);
+    },
+    /**
+     * Pick the first free candidate (each `{box, ...}`), else the least covered one; the box
+     * is taken. Returns the candidate.
+     */
+    place(candidates2) {
+      let best = null;
+      let bestCost = Infinity;
+      for (const c of candidates2) {
+        const cost = this.cost(c.box);
+        if (cost === 0) {
+          best = c;
+          break;
+        }
+        if (cost < bestCost) {
+          bestCost = cost;
+          best = c;
+        }
+      }
+      if (best) taken.push(best.box);
+      return best;
+    }
+  };
+}
+
 // src/map.js
 var CELL = 64;
 var MARGIN = 26;
@@ -631,9 +760,14 @@ function pencilCodes(pencils) {
     return n.charAt(0).toUpperCase() + (i + 1);
   });
 }
-function pencilTable(map) {
+function pencilTable(map, paper = null) {
   const codes = pencilCodes(map.pencils);
-  const list = map.pencils.map((p, i) => ({ ...p, code: codes[i] }));
+  const list = map.pencils.map((p, i) => ({
+    ...p,
+    print: p.color,
+    color: readable(p.color, paper),
+    code: codes[i]
+  }));
   const byId = new Map(list.map((p) => [p.id, p]));
   const unknown = { id: "", name: "?", color: "#777777", code: "?" };
   return {
@@ -712,15 +846,13 @@ function drawStatic(svg, layers, map, pencils, rs = null) {
     ));
   }
   st.append(borders);
+  geo.fixed = [];
   const names = s(doc, "g", { class: "nsb-district-names", "aria-hidden": "true" });
   for (const d of map.districts) {
     if (!d.label_at || !d.name) continue;
-    names.append(s(doc, "text", {
-      class: "nsb-district-name",
-      x: geo.px(d.label_at[0]),
-      y: geo.px(d.label_at[1]) + 2,
-      text: d.name
-    }));
+    const [x, y] = [geo.px(d.label_at[0]), geo.px(d.label_at[1]) + 2];
+    names.append(s(doc, "text", { class: "nsb-district-name", x, y, text: d.name }));
+    geo.fixed.push(textBox(x, y, d.name.length, 9, "middle", 0.58));
   }
   st.append(names);
   let dpath = "";
@@ -804,6 +936,10 @@ function drawStatic(svg, layers, map, pencils, rs = null) {
       y: cy - STATION_R + 3,
       text: station.label
     }));
+    geo.fixed.push(
+      textBox(cx + STATION_R + 1, cy - STATION_R + 3, station.label.length, 9),
+      circleBox(cx, cy, STATION_R + 1)
+    );
     g.append(s(doc, "title", { text: `${station.label}: ${symbolWords(station.symbol)}${startText}${station.tourist ? ", tourist site" : ""}` }));
     stl.append(g);
   }
@@ -838,6 +974,12 @@ function drawSheet(layers, map, geo, sheet, pencils, rs = null) {
   for (const row of sheet.sections) total.set(keyOf2(row), (total.get(keyOf2(row)) || 0) + 1);
   const seen = /* @__PURE__ */ new Map();
   const sbahnPencil = /* @__PURE__ */ new Map();
+  const placer = createPlacer(geo.fixed || []);
+  const interchangeAt = (i) => [
+    geo.px(map.stations[i].x) - STATION_R - 2,
+    geo.px(map.stations[i].y) - STATION_R - 2
+  ];
+  for (const [i] of sheet.interchanges) placer.add(circleBox(...interchangeAt(i), 8));
   for (const row of sheet.sections) {
     const [section2, a, b, pi, line, round, flags] = row;
     const A = map.stations[a];
@@ -871,8 +1013,15 @@ function drawSheet(layers, map, geo, sheet, pencils, rs = null) {
     tracks.append(g);
     const len = Math.hypot(x2 - x1, y2 - y1) || 1;
     const slide = n > 1 ? (k - (n - 1) / 2) * 16 : 0;
-    const mx = r2((x1 + x2) / 2 + (x2 - x1) / len * slide);
-    const my = r2((y1 + y2) / 2 + (y2 - y1) / len * slide);
+    const br = pencil.code.length > 1 ? 7.5 : 6.5;
+    const room = Math.max(0, len / 2 - STATION_R - br - 2);
+    const spots = [0, -0.35, 0.35, -0.7, 0.7, -1, 1].map((f) => {
+      const d = slide + f * room;
+      const x = r2((x1 + x2) / 2 + (x2 - x1) / len * d);
+      const y = r2((y1 + y2) / 2 + (y2 - y1) / len * d);
+      return { x, y, box: circleBox(x, y, br + 0.5) };
+    });
+    const { x: mx, y: my } = placer.place(spots);
     badges.append(s(
       doc,
       "g",
@@ -880,7 +1029,7 @@ function drawSheet(layers, map, geo, sheet, pencils, rs = null) {
       s(doc, "circle", {
         cx: mx,
         cy: my,
-        r: pencil.code.length > 1 ? 7.5 : 6.5,
+        r: br,
         style: `stroke:${pencil.color}`
       }),
       s(doc, "text", {
@@ -944,10 +1093,10 @@ function drawSheet(layers, map, geo, sheet, pencils, rs = null) {
       s(doc, "title", { text: `${st.label}: circled station (counts twice in its district)` })
     ));
   }
+  geo.sheetBoxes = placer.taken;
   for (const [i, n] of sheet.interchanges) {
     const st = map.stations[i];
-    const bx = geo.px(st.x) - STATION_R - 2;
-    const by = geo.px(st.y) - STATION_R - 2;
+    const [bx, by] = interchangeAt(i);
     marks.append(s(
       doc,
       "g",
@@ -993,8 +1142,68 @@ function drawHighlights(layer, map, geo, hl) {
     }));
   }
 }
+function drawHint(layer, map, geo, hint) {
+  if (!hint) return;
+  const doc = layer.ownerDocument;
+  const at = (i) => [geo.px(map.stations[i].x), geo.px(map.stations[i].y)];
+  const g = s(doc, "g", { class: "nsb-hint", "data-kind": hint.kind });
+  const ring = (i, cls) => {
+    const [cx, cy] = at(i);
+    g.append(s(doc, "circle", { class: cls, cx, cy, r: STATION_R + 10, "data-station": i }));
+  };
+  if (hint.kind === "draw" && map.okStation(hint.origin) && map.okStation(hint.target)) {
+    const [x1, y1] = at(hint.origin);
+    const [x2, y2] = at(hint.target);
+    g.append(s(doc, "line", {
+      class: "nsb-hint-section",
+      x1,
+      y1,
+      x2,
+      y2,
+      "data-origin": hint.origin,
+      "data-target": hint.target,
+      "data-line": hint.line
+    }));
+    ring(hint.origin, "nsb-hint-origin");
+    ring(hint.target, "nsb-hint-target");
+  } else if (hint.kind === "power" && hint.power && hint.power.station !== null && map.okStation(hint.power.station)) {
+    ring(hint.power.station, "nsb-hint-station");
+  }
+  layer.prepend(g);
+}
 
 // src/overlay.js
+var LABEL_SIZE = 11;
+function stationSpots(cx, cy, text, ring) {
+  const d = ring + 14;
+  const spots = [
+    [cx, cy + d, "middle"],
+    [cx, cy - ring - 5, "middle"],
+    [cx + ring + 3, cy + 4, "start"],
+    [cx - ring - 3, cy + 4, "end"],
+    [cx + ring - 2, cy + d - 2, "start"],
+    [cx - ring + 2, cy + d - 2, "end"],
+    [cx + ring - 2, cy - ring, "start"],
+    [cx - ring + 2, cy - ring, "end"],
+    [cx, cy + d + 13, "middle"],
+    [cx, cy - ring - 18, "middle"]
+  ];
+  return spots.map(([x, y, anchor]) => ({
+    x,
+    y,
+    anchor,
+    box: textBox(x, y, text.length, LABEL_SIZE, anchor, 0.74)
+  }));
+}
+function label(doc, placer, spots, text) {
+  const at = placer.place(spots);
+  return s(doc, "text", {
+    x: at.x,
+    y: at.y,
+    text,
+    style: at.anchor === "middle" ? null : `text-anchor:${at.anchor}`
+  });
+}
 var TIER_POINTS = { 2: 2, 3: 5, 4: 9 };
 var termKey = (round, line, part) => `r${round}.l${line}.${part}`;
 var tierKey = (colours) => `ic${colours}`;
@@ -1092,6 +1301,7 @@ function drawOverlay(tint, over, map, geo, scores, pencils, mode) {
   const okD = (d) => Number.isInteger(d) && d >= 0 && d < map.districts.length;
   const okS = (i) => map.okStation(i);
   let count = 0;
+  const placer = createPlacer(geo.sheetBoxes || geo.fixed || []);
   for (const [key, t] of shown) {
     const colour2 = t.pencil ? pencils.get(t.pencil).color : null;
     const cls = (c) => `${c}${focus ? " nsb-ov-focus" : ""}`;
@@ -1149,7 +1359,12 @@ function drawOverlay(tint, over, map, geo, scores, pencils, mode) {
         "g",
         { class: cls("nsb-ov-start"), "data-station": i, "data-term": key },
         s(doc, "circle", { cx, cy, r: STATION_R + 10, style: colour2 ? `stroke:${colour2}` : null }),
-        s(doc, "text", { x: cx, y: cy + STATION_R + 24, text: `+${t.startPoints}` })
+        label(
+          doc,
+          placer,
+          stationSpots(cx, cy, `+${t.startPoints}`, STATION_R + 10),
+          `+${t.startPoints}`
+        )
       ));
       count++;
     }
@@ -1165,7 +1380,15 @@ function drawOverlay(tint, over, map, geo, scores, pencils, mode) {
         },
         s(doc, "circle", { cx, cy, r: STATION_R + 9, style: colour2 ? `stroke:${colour2}` : null }),
         s(doc, "circle", { cx, cy, r: STATION_R + 13, style: colour2 ? `stroke:${colour2}` : null }),
-        s(doc, "text", { x: cx + STATION_R + 14, y: cy - STATION_R - 6, text: "×2" })
+        label(doc, placer, [
+          {
+            x: cx + STATION_R + 14,
+            y: cy - STATION_R - 6,
+            anchor: "middle",
+            box: textBox(cx + STATION_R + 14, cy - STATION_R - 6, 2, LABEL_SIZE, "middle", 0.68)
+          },
+          ...stationSpots(cx, cy, "×2", STATION_R + 13)
+        ], "×2")
       ));
       count++;
     }
@@ -1185,11 +1408,25 @@ function drawOverlay(tint, over, map, geo, scores, pencils, mode) {
         "data-section": sec,
         "data-term": key
       }));
+      const text = `+${pts}`;
+      const spots = [
+        [mx + 12, my - 8],
+        [mx - 12, my + 16],
+        [mx + 12, my + 16],
+        [mx - 12, my - 8],
+        [mx + 22, my + 4],
+        [mx - 22, my + 4]
+      ].map(([x, y]) => ({
+        x,
+        y,
+        anchor: "middle",
+        box: textBox(x, y, text.length, LABEL_SIZE, "middle", 0.74)
+      }));
       over.append(s(doc, "g", {
         class: cls("nsb-ov-bonus"),
         "data-section": sec,
         "data-term": key
-      }, s(doc, "text", { x: mx + 12, y: my - 8, text: `+${pts}` })));
+      }, label(doc, placer, spots, text)));
       count++;
     }
     for (const i of (t.sites || []).filter(okS)) {
@@ -1217,11 +1454,12 @@ function drawOverlay(tint, over, map, geo, scores, pencils, mode) {
             "data-sbahn": sbahn ? "1" : "0"
           },
           s(doc, "circle", { cx, cy, r: STATION_R + 7 }),
-          s(doc, "text", {
-            x: cx,
-            y: cy + STATION_R + 22,
-            text: sbahn ? `+${t.points}×2` : `+${pts}`
-          })
+          label(doc, placer, stationSpots(
+            cx,
+            cy,
+            sbahn ? `+${t.points}×2` : `+${pts}`,
+            STATION_R + 8
+          ), sbahn ? `+${t.points}×2` : `+${pts}`)
         ));
         count++;
       }
@@ -1230,8 +1468,14 @@ function drawOverlay(tint, over, map, geo, scores, pencils, mode) {
   return count;
 }
 function overlayRounds(scores) {
-  const rounds = scores.overlay.rounds.map((r) => r.round).filter((n) => n >= 1);
-  return { rounds, latest: rounds.length ? Math.max(...rounds) : null };
+  const list = scores.overlay.rounds.filter((r) => r.round >= 1);
+  const rounds = list.map((r) => r.round);
+  const liveRound = list.find((r) => r.live);
+  const live = liveRound ? liveRound.round : null;
+  const drawn = liveRound && liveRound.lines.some((l) => l.stations.length > 1);
+  const scored = list.filter((r) => !r.live).map((r) => r.round);
+  const latest = drawn || !scored.length ? live : Math.max(...scored);
+  return { rounds, live, latest };
 }
 
 // src/interaction.js
@@ -1326,16 +1570,14 @@ function step(map, list, current, key, shift = false) {
     const dy = map.stations[c].y - from.y;
     const along = dx * dir[0] + dy * dir[1];
     const across = Math.abs(dx * dir[1] - dy * dir[0]);
-    if (along <= 0 || across > along * 1.8) continue;
+    if (along <= 0) continue;
     const score = along + 2 * across;
     if (score < bestScore) {
       bestScore = score;
       best = c;
     }
   }
-  if (best !== null) return best;
-  const forward = key === "ArrowRight" || key === "ArrowDown";
-  return list[(pos + (forward ? 1 : list.length - 1)) % list.length];
+  return best !== null ? best : current;
 }
 
 // src/cards.js
@@ -1346,6 +1588,7 @@ var BUTTONS = [
   { action: "reveal", label: "Reveal next card", key: "R", primary: true },
   { action: "pass", label: "Pass", key: "P" },
   { action: "undo", label: "Undo", key: "U" },
+  { action: "hint", label: "Hint", key: "H" },
   { action: "power", label: "Use power", power: true },
   { action: "overlay", label: "Teaching overlay", key: "O", toggle: true },
   { action: "export-svg", label: "Export SVG" },
@@ -1392,6 +1635,7 @@ function buttonStates(st, ui) {
     reveal: hasMap && st.turn.can_reveal && !st.turn.game_over,
     pass: hasMap && st.turn.phase === "draw" && !st.turn.game_over && st.hints.open_lines.length > 0,
     undo: hasMap && st.turn.can_undo,
+    hint: hasMap,
     power: hasMap && Boolean(st.hints.power && st.hints.power.usable),
     overlay: hasMap,
     "export-svg": hasMap,
@@ -1405,18 +1649,27 @@ function updateToolbar(tb, st, ui) {
     btn.disabled = !states[action];
   }
   tb.buttons.overlay.setAttribute("aria-pressed", ui.overlay ? "true" : "false");
+  const hb = tb.buttons.hint;
+  hb.setAttribute("aria-busy", ui.hintBusy ? "true" : "false");
+  hb.classList.toggle("nsb-busy", Boolean(ui.hintBusy));
+  hb.querySelector(".nsb-btn-text").textContent = ui.hintBusy ? "Thinking…" : "Hint";
+  hb.title = ui.hintBusy ? "Thinking… (the hint bot is searching)" : "Hint (H): what would a strong player do now? Shown on the map, never played";
   const power = st.hints.power;
   const pb = tb.buttons.power;
   pb.hidden = !power || !st.map;
   if (power) {
-    const label = `Use power: ${power.title}`;
-    pb.setAttribute("aria-label", label);
+    const label2 = `Use power: ${power.title}`;
+    pb.setAttribute("aria-label", label2);
     pb.dataset.power = power.id;
     pb.querySelector(".nsb-btn-text").textContent = `Power: ${power.title}`;
     pb.title = `${power.title}: ${power.text}${power.usable ? "" : ` (Not now: ${power.reason || "not usable now"})`}`;
     if (power.station) pb.setAttribute("aria-pressed", ui.powerMode ? "true" : "false");
     else pb.removeAttribute("aria-pressed");
   }
+  pb.classList.toggle("nsb-hinted", Boolean(power && ui.hintPower === power.id));
+  const bot = Boolean((st.info.players[st.sheet.player] || {}).bot);
+  tb.buttons.undo.title = bot ? "Undo (U): not on this sheet, a bot plays it" : "Undo (U)";
+  if (bot) tb.buttons.undo.disabled = true;
   const ng = tb.buttons["new-game"];
   ng.classList.toggle("nsb-armed", Boolean(ui.armedNewGame));
   ng.querySelector(".nsb-btn-text").textContent = ui.armedNewGame ? "Click again: new game" : "New game";
@@ -1431,7 +1684,7 @@ function cardLabel(card, rs = readRuleset(null)) {
 }
 function cardElement(doc, card, extra = "", rs = readRuleset(null)) {
   const kind = card.switch ? "switch" : card.joker ? "joker" : "symbol";
-  const label = cardLabel(card, rs);
+  const label2 = cardLabel(card, rs);
   const look = card.kind ? rs.kinds.get(card.kind) : null;
   const icon = look ? look.icon : card.kind && hasIcon(card.kind) ? card.kind : null;
   const svg = s(doc, "svg", { viewBox: "0 0 36 48", class: "nsb-card-art", "aria-hidden": "true" });
@@ -1476,8 +1729,8 @@ function cardElement(doc, card, extra = "", rs = readRuleset(null)) {
   return h(doc, "span", {
     class: `nsb-card nsb-card-${kind}${extra}`,
     role: "img",
-    "aria-label": label,
-    title: label,
+    "aria-label": label2,
+    title: label2,
     "data-card": card.text,
     "data-kind": card.kind || null
   }, svg);
@@ -1499,17 +1752,21 @@ function createPanel(doc) {
       role: "status",
       "aria-live": "polite"
     }),
+    bots: h(doc, "div", { class: "nsb-bot-turns", role: "status", "aria-live": "polite" }),
     cards: h(doc, "div", { class: "nsb-cards-box" }),
     power: h(doc, "div", { class: "nsb-power-box" }),
-    modules: h(doc, "div", { class: "nsb-modules" })
+    modules: h(doc, "div", { class: "nsb-modules" }),
+    deal: h(doc, "div", { class: "nsb-deal" })
   };
   el.append(
     parts.status,
     parts.players,
     parts.announcement,
+    parts.bots,
     parts.cards,
     parts.power,
-    parts.modules
+    parts.modules,
+    parts.deal
   );
   return { el, parts };
 }
@@ -1588,6 +1845,32 @@ function updatePanel(panel, st, pencils) {
   }
   announcement.textContent = turn.announcement || "";
   announcement.hidden = !turn.announcement;
+  const { bots } = panel.parts;
+  clear(bots);
+  bots.hidden = !turn.bot_turns.length;
+  if (turn.bot_turns.length) {
+    const list = h(doc, "ul", { class: "nsb-bot-list" });
+    for (const b of turn.bot_turns) {
+      const pc = pencils.get((turn.players[b.player] || {}).pencil);
+      list.append(h(
+        doc,
+        "li",
+        {
+          class: "nsb-bot-turn",
+          "data-player": b.player,
+          "data-bot": b.bot
+        },
+        h(doc, "span", {
+          class: "nsb-swatch",
+          style: `background:${pc.color}`,
+          "aria-hidden": "true",
+          text: pc.code
+        }),
+        h(doc, "span", { class: "nsb-bot-text", text: `${b.name} (${b.bot}) ${b.text}` })
+      ));
+    }
+    bots.append(section(doc, turn.phase === "draw" ? "Bots this turn" : "Bots last turn", list));
+  }
   clear(cards);
   if (!turn.game_over) {
     const strip = h(doc, "div", {
@@ -1624,7 +1907,7 @@ function updatePanel(panel, st, pencils) {
     const counters = h(doc, "div", { class: "nsb-counters" });
     for (const kind of counted) {
       const n = turn.revealed[kind] || 0;
-      const label = rs.count_labels[kind] || cap3(kind);
+      const label2 = rs.count_labels[kind] || cap3(kind);
       const total = rs.in_deck[kind] || rs.cards_per_round_end;
       const look = rs.kinds.get(kind);
       const c = h(
@@ -1634,9 +1917,9 @@ function updatePanel(panel, st, pencils) {
           class: "nsb-counter",
           "data-line": kind,
           "data-kind": kind,
-          "aria-label": `${label} cards revealed: ${n} of ${total}`
+          "aria-label": `${label2} cards revealed: ${n} of ${total}`
         },
-        label,
+        label2,
         pips(doc, total, n),
         `${n}/${total}`
       );
@@ -1646,7 +1929,7 @@ function updatePanel(panel, st, pencils) {
     const ends = either((rs.round_end_kinds.length ? rs.round_end_kinds : counted).map((k) => rs.count_labels[k] || cap3(k)));
     const nth = ordinal(rs.cards_per_round_end);
     const kinds = rs.card_kinds.length ? rs.card_kinds.map((k) => [k.id, k.label]) : Object.keys(turn.remaining).map((k) => [k, cap3(k.replace(/_/g, " "))]);
-    const rem = kinds.map(([id, label]) => `${turn.remaining[id] || 0} ${label}`).join(" · ");
+    const rem = kinds.map(([id, label2]) => `${turn.remaining[id] || 0} ${label2}`).join(" · ");
     cards.append(section(
       doc,
       "This round's cards",
@@ -1666,8 +1949,8 @@ function updatePanel(panel, st, pencils) {
     const holders = h(doc, "ul", { class: "nsb-power-list" });
     for (const p of pencils.list) {
       const id = rs.pencil_powers[p.id];
-      const info = rs.powers.find((x) => x.id === id);
-      if (!info) continue;
+      const info2 = rs.powers.find((x) => x.id === id);
+      if (!info2) continue;
       holders.append(h(
         doc,
         "li",
@@ -1675,7 +1958,7 @@ function updatePanel(panel, st, pencils) {
           class: p.id === sheet.pencil ? "nsb-power-mine" : "",
           "data-pencil": p.id,
           "data-power": id,
-          title: info.text
+          title: info2.text
         },
         h(doc, "span", {
           class: "nsb-swatch",
@@ -1683,10 +1966,11 @@ function updatePanel(panel, st, pencils) {
           "aria-hidden": "true",
           text: p.code
         }),
-        h(doc, "span", { text: info.title })
+        h(doc, "span", { text: info2.title })
       ));
     }
-    power.append(section(
+    if (!mine && !holders.childNodes.length) power.hidden = true;
+    else power.append(section(
       doc,
       "Pencil powers",
       mine ? h(
@@ -1733,6 +2017,28 @@ function updatePanel(panel, st, pencils) {
     const list = h(doc, "ul", { class: "nsb-objectives" });
     for (const o of turn.objectives) list.append(h(doc, "li", { "data-objective": o.id, text: o.text }));
     modules.append(section(doc, "Objectives (+10 each)", list));
+  }
+  const { deal } = panel.parts;
+  clear(deal);
+  const info = st.info;
+  deal.hidden = info.seed === null && !info.deal;
+  if (!deal.hidden) {
+    deal.append(h(
+      doc,
+      "span",
+      { class: "nsb-seed", "data-seed": info.seed ?? "" },
+      `Seed ${info.seed ?? "?"}`
+    ));
+    if (info.deal) {
+      deal.append(
+        h(doc, "span", { text: " · same cards for everyone: " }),
+        h(doc, "code", {
+          class: "nsb-deal-code",
+          title: "Run this in a notebook to deal the same game",
+          text: info.deal
+        })
+      );
+    }
   }
 }
 function updateNow(el, turn, rs = readRuleset(null)) {
@@ -1801,7 +2107,31 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
     if (pc) th.style.borderTopColor = pc.color;
     head.append(th);
   }
-  table.append(h(doc, "thead", {}, head));
+  const thead = h(doc, "thead", {}, head);
+  if (rs.lines.length > 1) {
+    const names = rs.lines.map((l) => l.name);
+    const sub = h(doc, "tr", { class: "nsb-halves-row" }, h(doc, "th", {
+      scope: "row",
+      class: "nsb-rowhead nsb-halves-head",
+      text: ""
+    }));
+    for (let n = 1; n <= ROUNDS; n++) {
+      const r = byRound.get(n);
+      const single = r && r.lines.length === 1;
+      const th = h(doc, "th", { scope: "col", class: "nsb-halves", "data-round": n });
+      if (single) {
+        th.append(h(doc, "span", {
+          class: "nsb-half-label nsb-half-joined",
+          text: r.lines[0].lines.map((id) => (rs.lines.find((l) => l.id === id) || {}).name || cap4(id)).join(" + ")
+        }));
+      } else {
+        for (const name of names) th.append(h(doc, "span", { class: "nsb-half-label", text: name }));
+      }
+      sub.append(th);
+    }
+    thead.append(sub);
+  }
+  table.append(thead);
   const body = h(doc, "tbody");
   const rows = [
     ["districts", "Districts", (l, r) => ({
@@ -1821,12 +2151,12 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
       return { text: bonusText(b), title: `Round ${r.round}: ${what}` };
     }, full, id]);
   });
-  for (const [part, label, fmt, full, bonusId] of rows) {
+  for (const [part, label2, fmt, full, bonusId] of rows) {
     const tr = h(doc, "tr", { "data-row": part }, h(doc, "th", {
       scope: "row",
       class: "nsb-rowhead",
-      text: label,
-      title: full && full !== label ? full : null
+      text: label2,
+      title: full && full !== label2 ? full : null
     }));
     for (let n = 1; n <= ROUNDS; n++) {
       const r = byRound.get(n);
@@ -1844,7 +2174,8 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
         }];
       } else halves = lines.map((l, li) => ({ ...fmt(l, r), term: termKey(n, li, part) }));
       if (!halves.length) halves.push({ text: "0" });
-      const td = box(doc, `nsb-box-${part}`, halves);
+      if (r.live) for (const hv of halves) hv.title = hv.title && `${hv.title} (so far)`;
+      const td = box(doc, `nsb-box-${part}${r.live ? " nsb-live" : ""}`, halves);
       td.dataset.round = String(n);
       tr.append(td);
     }
@@ -1862,7 +2193,7 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
         tr.append(h(doc, "td", { class: `nsb-empty-box${n === turn.round && !turn.game_over ? " nsb-round-now" : ""}`, "data-round": n }));
         continue;
       }
-      const td = box(doc, "nsb-box-track", [{
+      const td = box(doc, `nsb-box-track${r.live ? " nsb-live" : ""}`, [{
         text: String(r.tourist_sites.length),
         term: termKey(n, 0, "sites"),
         title: `Round ${n}: ${r.tourist_sites.length} ${track.label.toLowerCase()}${r.tourist_sites.length ? ` (${r.tourist_sites.join(", ")})` : ""}`
@@ -1890,10 +2221,10 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
       continue;
     }
     const parts = r.lines.map((l) => `${l.district_count}×${l.station_count}` + l.bonuses.filter((b) => b.points).map((b) => `+${b.points}`).join("")).join(" + ");
-    scoreRow.append(box(doc, "nsb-box-score", [{
-      text: String(r.score),
+    scoreRow.append(box(doc, `nsb-box-score${r.live ? " nsb-live" : ""}`, [{
+      text: r.live ? `${r.score} so far` : String(r.score),
       term: r.lines.length ? termKey(n, 0, "score") : null,
-      title: `Round ${n}: ${parts || "nothing drawn"} = ${r.score}`
+      title: r.live ? `Round ${n} so far: ${parts} = ${r.score} if the round ended now` : `Round ${n}: ${parts || "nothing drawn"} = ${r.score}`
     }]));
     scoreRow.lastChild.dataset.round = String(n);
   }
@@ -2063,13 +2394,13 @@ function updateScoreSheet(sc, scores, turn, pencils, currentPencil = "", rs = re
   sum.push(["Interchanges", sheet.interchanges_total, "interchanges"]);
   if (sheet.objectives.length) sum.push(["Objectives", sheet.objectives_total, "objectives"]);
   const final = h(doc, "div", { class: "nsb-final" });
-  sum.forEach(([label, v, part], i) => {
+  sum.forEach(([label2, v, part], i) => {
     if (i) final.append(h(doc, "span", { class: "nsb-op", text: "+" }));
     final.append(h(
       doc,
       "span",
       { class: "nsb-term", "data-final": part },
-      h(doc, "small", { text: label }),
+      h(doc, "small", { text: label2 }),
       h(doc, "span", { text: String(v) })
     ));
   });
@@ -2166,7 +2497,7 @@ var DEFAULTS = {
   "letter-spacing": "normal"
 };
 var DROP = ".nsb-layer-hl, .nsb-layer-hit";
-function serializeSvg(svg, { footer = "" } = {}) {
+function serializeSvg(svg, { footer = "", sheet = null, sheetColours = null } = {}) {
   const doc = svg.ownerDocument;
   const win = doc.defaultView;
   const clone = svg.cloneNode(true);
@@ -2217,19 +2548,42 @@ function serializeSvg(svg, { footer = "" } = {}) {
   ]) clone.removeAttribute(attr);
   const [, , w, hgt] = (svg.getAttribute("viewBox") || "0 0 720 720").split(/\s+/).map(Number);
   let height = hgt;
+  const NS = "http://www.w3.org/2000/svg";
+  if (sheet) {
+    const col = sheetColours || {
+      paper: "#ffffff",
+      ink: "#1b1f24",
+      ink2: "#59636e",
+      border: "#c8ccd1"
+    };
+    const { node, height: sh } = drawScoreTable(doc, sheet, w, col);
+    const bg = doc.createElementNS(NS, "rect");
+    for (const [k, v] of [
+      ["x", 0],
+      ["y", hgt - 6],
+      ["width", w],
+      ["height", sh + 12],
+      ["fill", col.paper]
+    ]) bg.setAttribute(k, String(v));
+    node.setAttribute("transform", `translate(0 ${hgt})`);
+    clone.insertBefore(bg, clone.firstChild);
+    clone.append(node);
+    height = hgt + sh;
+  }
   if (footer) {
-    height = hgt + 26;
+    const top = height;
+    height = top + 26;
     const bg = doc.createElementNS("http://www.w3.org/2000/svg", "rect");
     const paper = clone.querySelector("rect");
     bg.setAttribute("x", "0");
-    bg.setAttribute("y", String(hgt - 6));
+    bg.setAttribute("y", String(top - 6));
     bg.setAttribute("width", String(w));
     bg.setAttribute("height", "32");
     if (paper && paper.getAttribute("style")) bg.setAttribute("style", paper.getAttribute("style"));
     else bg.setAttribute("fill", "#ffffff");
     const text = doc.createElementNS("http://www.w3.org/2000/svg", "text");
     text.setAttribute("x", String(w / 2));
-    text.setAttribute("y", String(hgt + 14));
+    text.setAttribute("y", String(top + 14));
     text.setAttribute("text-anchor", "middle");
     text.setAttribute("font-family", "sans-serif");
     text.setAttribute("font-size", "13");
@@ -2308,10 +2662,80 @@ function download(doc, filename, data, mime, { base64 = false } = {}) {
   }
   return a.href.length;
 }
+function drawScoreTable(doc, table, width, col) {
+  const NS = "http://www.w3.org/2000/svg";
+  const el = (tag, attrs, text) => {
+    const n = doc.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
+    if (text !== void 0) n.textContent = text;
+    return n;
+  };
+  const g = el("g", { "data-part": "score-sheet", "font-family": "sans-serif", "font-size": 12 });
+  const pad = 16;
+  const labelW = 132;
+  const cols = table.head.length;
+  const cw = (width - 2 * pad - labelW) / Math.max(1, cols);
+  const rh = 22;
+  let y = 14;
+  g.append(el(
+    "text",
+    { x: pad, y: y + 4, fill: col.ink, "font-weight": 700, "font-size": 13 },
+    "Score sheet"
+  ));
+  y += 14;
+  table.head.forEach((hd, i) => {
+    const x = pad + labelW + i * cw;
+    if (hd.colour) g.append(el("rect", { x: x + 2, y, width: cw - 4, height: 4, fill: hd.colour }));
+    g.append(el("text", {
+      x: x + cw / 2,
+      y: y + 17,
+      fill: col.ink,
+      "font-weight": 700,
+      "text-anchor": "middle"
+    }, hd.text));
+  });
+  y += rh + 2;
+  for (const row of table.rows) {
+    const bold = row.bold ? { "font-weight": 700 } : {};
+    g.append(el("text", { x: pad, y: y + 15, fill: col.ink2, ...bold }, row.label));
+    row.cells.forEach((c, i) => {
+      const x = pad + labelW + i * cw;
+      g.append(el("rect", {
+        x: x + 2,
+        y: y + 1,
+        width: cw - 4,
+        height: rh - 2,
+        rx: 4,
+        fill: "none",
+        stroke: col.border,
+        "stroke-width": row.bold ? 1.8 : 1.2
+      }));
+      g.append(el("text", {
+        x: x + cw / 2,
+        y: y + 15,
+        fill: col.ink,
+        "text-anchor": "middle",
+        ...bold
+      }, c));
+    });
+    y += rh;
+  }
+  y += 6;
+  for (const line of table.lines) {
+    g.append(el(
+      "text",
+      { x: pad, y: y + 14, fill: col.ink, "font-weight": line.bold ? 700 : 400 },
+      line.text
+    ));
+    y += 20;
+  }
+  return { node: g, height: y + 8 };
+}
 
 // src/view.js
 var TRAITS = ["map_data", "game_info", "sheet", "turn", "hints", "scores", "notice"];
-var KEYS = { r: "reveal", n: "reveal", p: "pass", u: "undo", o: "overlay" };
+var KEYS = { r: "reveal", n: "reveal", p: "pass", u: "undo", o: "overlay", h: "hint" };
+var HINT_TIMEOUT = 3e4;
 var isPlain = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 var viewCounter = 0;
 function createView(model, el, store) {
@@ -2325,17 +2749,23 @@ function createView(model, el, store) {
     local: null,
     armedNewGame: false,
     exporting: false,
-    noticeId: null
+    noticeId: null,
+    pendingDraw: null,
+    paper: null,
+    hint: null,
+    hintBusy: null
   };
   let st = readAll(model);
   let pencils = pencilTable(st.map || { pencils: [] });
   let geo = null;
   let armTimer = null;
+  let hintTimer = null;
   let destroyed = false;
   const root = h(doc, "div", {
     class: "nsb-widget",
     "data-lm-suppress-shortcuts": "true",
-    "data-view": id
+    "data-view": id,
+    tabindex: "-1"
   });
   const toolbar = createToolbar(doc);
   const notice = h(doc, "div", {
@@ -2364,10 +2794,26 @@ function createView(model, el, store) {
     }));
   }
   const legend = h(doc, "p", { class: "nsb-legend" });
-  const caption = h(doc, "div", { class: "nsb-caption", hidden: true }, roundPicker, legend);
+  const liveNote = h(doc, "p", { class: "nsb-ov-live" });
+  const caption = h(
+    doc,
+    "div",
+    { class: "nsb-caption", hidden: true },
+    roundPicker,
+    liveNote,
+    legend
+  );
+  const mapKey = h(doc, "p", { class: "nsb-map-key", hidden: true });
   const live = h(doc, "div", { class: "nsb-sr-only", "aria-live": "polite" });
-  const mapBox = h(doc, "div", { class: "nsb-mapbox" }, svg, placeholder, caption, live);
+  const mapBox = h(doc, "div", { class: "nsb-mapbox" }, svg, placeholder, mapKey, caption, live);
   const panel = createPanel(doc);
+  const hintBox = h(doc, "div", {
+    class: "nsb-hint-box",
+    role: "status",
+    "aria-live": "polite",
+    hidden: true
+  });
+  panel.el.insertBefore(hintBox, panel.parts.players);
   const score = createScoreSheet(doc);
   const nowCards = h(doc, "div", { class: "nsb-now", role: "img", hidden: true });
   root.append(
@@ -2380,6 +2826,7 @@ function createView(model, el, store) {
   function showLocal(text, level = "info") {
     ui.local = text ? { text, level } : null;
     drawNotice();
+    if (geo) safely("highlights", drawHighlightLayer);
   }
   function safely(what, fn) {
     try {
@@ -2408,8 +2855,8 @@ function createView(model, el, store) {
     notice.textContent = shown ? shown.text : "";
     notice.dataset.level = shown ? shown.level : "";
     notice.classList.toggle("nsb-notice-empty", !shown);
-    help.hidden = Boolean(shown);
     help.textContent = helpText();
+    help.hidden = !help.textContent;
     if (shown && shown.level === "error") notice.setAttribute("role", "alert");
     else notice.setAttribute("role", "status");
   }
@@ -2429,8 +2876,9 @@ function createView(model, el, store) {
       return turn.waiting_for.length ? `Waiting for ${names(turn.waiting_for)} to draw.` : "";
     }
     if (!hints.moves.length) return "No section can be drawn for this card: Pass (P).";
-    if (store.state.selected !== null) {
-      return "Click a highlighted station to draw to it (Esc cancels).";
+    if (store.state.selected !== null && st.map.okStation(store.state.selected)) {
+      const label2 = st.map.stations[store.state.selected].label;
+      return `${label2} selected: click a ringed station to draw to it (${label2} again or Esc cancels).`;
     }
     return "Click a line end (solid ring), then a station to draw to. A station with a dashed ring is one click away.";
   }
@@ -2448,9 +2896,18 @@ function createView(model, el, store) {
     }
     svg.style.display = "";
     placeholder.hidden = true;
-    pencils = pencilTable(st.map);
+    pencils = pencilTable(st.map, ui.paper);
     geo = drawStatic(svg, layers, st.map, pencils, st.info.ruleset);
     legend.textContent = st.info.ruleset.overlay_caption;
+    clear(mapKey);
+    const outer = st.map.districts.filter((d) => d.kind === "outer").map((d) => d.name);
+    mapKey.hidden = !outer.length;
+    if (outer.length) {
+      mapKey.append(
+        h(doc, "span", { class: "nsb-key-swatch nsb-key-outer", "aria-hidden": "true" }),
+        h(doc, "span", { text: `Grey: outer districts (${outer.join(", ")})` })
+      );
+    }
     svg.setAttribute("aria-label", `${st.map.title} map. Arrow keys or Tab move between the highlighted stations, Enter picks, Escape cancels.`);
   }
   function drawSheetLayer() {
@@ -2459,7 +2916,7 @@ function createView(model, el, store) {
   }
   function drawOverlayLayer() {
     if (!geo) return;
-    const { rounds, latest } = overlayRounds(st.scores);
+    const { rounds, latest, live: live2 } = overlayRounds(st.scores);
     const round = rounds.includes(store.state.overlayRound) ? store.state.overlayRound : latest;
     drawOverlay(
       layers.tint,
@@ -2475,7 +2932,11 @@ function createView(model, el, store) {
       const n = Number(b.dataset.round);
       b.disabled = !rounds.includes(n);
       b.setAttribute("aria-pressed", n === round ? "true" : "false");
+      b.textContent = n === live2 ? `${n} (now)` : String(n);
+      b.setAttribute("aria-label", n === live2 ? `Overlay: round ${n}, so far` : `Overlay: round ${n}`);
     }
+    liveNote.textContent = round === null ? "Nothing is drawn yet: the overlay shows a round once it has a section." : round === live2 ? `Round ${round} so far: the points it would score if the round ended now (not final until the round is scored).` : `Round ${round}, as scored.`;
+    liveNote.dataset.live = round !== null && round === live2 ? "1" : "0";
   }
   function powerMode() {
     const p = st.hints.power;
@@ -2505,6 +2966,7 @@ function createView(model, el, store) {
     if (!geo) return;
     const hl = hlState();
     drawHighlights(layers.hl, st.map, geo, hl);
+    drawHint(layers.hl, st.map, geo, ui.hint);
     svg.dataset.selected = hl.selected === null ? "" : String(hl.selected);
   }
   function drawPanel() {
@@ -2512,18 +2974,45 @@ function createView(model, el, store) {
     updateNow(nowCards, st.turn, st.info.ruleset);
   }
   function drawToolbar() {
+    const focused = doc.activeElement;
+    const hadFocus = focused && focused !== root && toolbar.el.contains(focused);
     updateToolbar(toolbar, st, {
       overlay: store.state.overlay,
       armedNewGame: ui.armedNewGame,
       exporting: ui.exporting,
-      powerMode: powerMode()
+      powerMode: powerMode(),
+      hintBusy: Boolean(ui.hintBusy),
+      hintPower: ui.hint && ui.hint.kind === "power" ? ui.hint.power.id : null
     });
+    if (hadFocus && focused.disabled) root.focus({ preventScroll: true });
   }
   function drawScores() {
     updateScoreSheet(score, st.scores, st.turn, pencils, st.sheet.pencil, st.info.ruleset);
   }
+  const probe = h(doc, "span", { class: "nsb-paper-probe", "aria-hidden": "true" });
+  root.append(probe);
+  function readPaper() {
+    if (!root.isConnected || !doc.defaultView) return null;
+    return parseRgb(doc.defaultView.getComputedStyle(probe).color);
+  }
+  function syncPaper(force = null) {
+    const paper = force || readPaper();
+    if (String(paper) === String(ui.paper)) return false;
+    ui.paper = paper;
+    drawEverything();
+    return true;
+  }
   function renderAll() {
     st = readAll(model);
+    ui.pendingDraw = null;
+    ui.hint = null;
+    stopThinking();
+    live.textContent = "";
+    ui.paper = readPaper();
+    ui.noticeId = st.notice.id;
+    drawEverything();
+  }
+  function drawEverything() {
     safely("map", drawMapAll);
     safely("sheet", drawSheetLayer);
     safely("overlay", drawOverlayLayer);
@@ -2531,7 +3020,7 @@ function createView(model, el, store) {
     safely("panel", drawPanel);
     safely("buttons", drawToolbar);
     safely("score sheet", drawScores);
-    ui.noticeId = st.notice.id;
+    safely("hint", drawHintBox);
     drawNotice();
     const bad = malformed();
     if (!st.map && model.get("map_data") !== void 0 && model.get("map_data") !== null) {
@@ -2575,6 +3064,12 @@ function createView(model, el, store) {
     },
     hints: () => {
       st.hints = readHints(model.get("hints"), st.map);
+      ui.pendingDraw = null;
+      if (ui.hint && ui.hint.version !== st.hints.version) {
+        ui.hint = null;
+        safely("hint", drawHintBox);
+      }
+      if (ui.hintBusy && ui.hintBusy.version !== st.hints.version) stopThinking();
       validateSelection();
       safely("highlights", drawHighlightLayer);
       safely("panel", drawPanel);
@@ -2590,6 +3085,7 @@ function createView(model, el, store) {
       st.notice = readNotice(model.get("notice"));
       if (st.notice.id !== ui.noticeId) {
         ui.noticeId = st.notice.id;
+        ui.pendingDraw = null;
         ui.local = null;
         if (st.notice.text) flashNotice();
       }
@@ -2610,6 +3106,7 @@ function createView(model, el, store) {
         ui.local = null;
       }
       updaters[trait]();
+      if (trait !== "map_data" && trait !== "game_info") syncPaper();
       el.dataset.updateMs = (now() - t).toFixed(2);
     };
     model.on(`change:${trait}`, handlers[trait]);
@@ -2624,6 +3121,86 @@ function createView(model, el, store) {
   });
   function send(msg) {
     model.send(msg);
+  }
+  function stopThinking() {
+    if (hintTimer !== null) clearTimeout(hintTimer);
+    hintTimer = null;
+    ui.hintBusy = null;
+  }
+  function askHint() {
+    if (ui.hintBusy) {
+      announce("Still thinking about a hint…");
+      return;
+    }
+    const version = st.hints.version;
+    ui.hintBusy = { version };
+    hintTimer = setTimeout(() => {
+      if (destroyed || !ui.hintBusy) return;
+      stopThinking();
+      safely("buttons", drawToolbar);
+      showLocal("No hint came back from Python: is the kernel still running?", "error");
+    }, HINT_TIMEOUT);
+    ui.hint = null;
+    safely("hint", drawHintBox);
+    safely("highlights", drawHighlightLayer);
+    safely("buttons", drawToolbar);
+    announce("Thinking about a hint…");
+    send(version === null ? { type: "hint" } : { type: "hint", version });
+  }
+  function onHintMessage(content) {
+    if (destroyed) return;
+    const m = readHintMessage(content, st.map);
+    if (!m) return;
+    if (ui.hintBusy && ui.hintBusy.version === m.version) {
+      stopThinking();
+      safely("buttons", drawToolbar);
+    }
+    if (m.stale || !m.hint || m.version !== st.hints.version || m.player !== st.hints.player) {
+      return;
+    }
+    ui.hint = { ...m.hint, version: m.version, seconds: m.seconds };
+    safely("hint", drawHintBox);
+    safely("highlights", drawHighlightLayer);
+    safely("buttons", drawToolbar);
+    announce(hintBox.textContent);
+  }
+  const stationLabel = (i) => st.map && st.map.okStation(i) ? st.map.stations[i].label : "?";
+  function hintTitle(hint) {
+    if (hint.kind === "draw") {
+      const line = st.hints.line_ids.length > 1 && hint.line ? ` (${lineName(st.info.ruleset, hint.line)})` : "";
+      return `Draw ${stationLabel(hint.origin)}–${stationLabel(hint.target)}${line}`;
+    }
+    if (hint.kind === "power") {
+      const on = hint.power.station !== null ? ` on ${stationLabel(hint.power.station)}` : "";
+      return `Use the ${hint.power.title} power${on} first`;
+    }
+    return "Pass";
+  }
+  function drawHintBox() {
+    clear(hintBox);
+    const hint = ui.hint;
+    hintBox.hidden = !hint;
+    if (!hint) {
+      hintBox.removeAttribute("title");
+      delete hintBox.dataset.kind;
+      return;
+    }
+    hintBox.dataset.kind = hint.kind;
+    const changed = hint.terms.filter((t) => t.after !== t.before);
+    const sign = (n) => n > 0 ? `+${n}` : String(n);
+    const rows = changed.map((t) => `${t.label}: ${t.before} → ${t.after} (${sign(t.after - t.before)})`);
+    hintBox.title = rows.length ? `If drawn now:
+${rows.join("\n")}` : hint.kind === "draw" ? "No score term changes at once." : "";
+    hintBox.append(
+      h(doc, "strong", { class: "nsb-hint-title", text: `Hint: ${hintTitle(hint)}` }),
+      h(doc, "span", { class: "nsb-hint-reason", text: ` — ${hint.reason}` })
+    );
+    if (changed.length) {
+      hintBox.append(h(doc, "p", {
+        class: "nsb-hint-terms",
+        text: changed.map((t) => `${t.label} ${sign(t.after - t.before)}`).join(" · ")
+      }));
+    }
   }
   function disarm() {
     if (armTimer !== null) clearTimeout(armTimer);
@@ -2646,9 +3223,19 @@ function createView(model, el, store) {
       }
       return;
     }
+    if (ui.pendingDraw === i) return;
+    const label2 = st.map.stations[i].label;
+    if (!st.hints.open_lines.length) {
+      showLocal(`Nothing to draw now. ${helpText()}`.trim(), "info");
+      return;
+    }
     const A = analyse(st.hints);
+    const end = ownEnd(i);
+    if (end && !A.origins.has(i) && store.state.selected === null) {
+      showLocal(`${label2} is an end of your ${end} line, but no section can start there for this card. ${st.hints.moves.length ? "Click a line end with a solid ring." : "No section can be drawn: Pass (P)."}`, "info");
+      return;
+    }
     const d = decideClick(i, store.state.selected, st.hints, A);
-    const label = st.map.stations[i].label;
     if (d.kind === "select") {
       ui.local = null;
       store.set({ selected: d.origin, choose: null });
@@ -2656,15 +3243,18 @@ function createView(model, el, store) {
         ui.cursor = candidates(st.map, st.hints, d.origin, null, A)[0] ?? null;
         drawHighlightLayer();
       }
-      announce(`${label} selected: pick a highlighted station to draw to.`);
+      ui.local = null;
+      drawNotice();
+      announce(`${label2} selected: pick a highlighted station to draw to.`);
     } else if (d.kind === "deselect") {
       store.set({ selected: null, choose: null });
+      showLocal(`${label2} deselected.`, "info");
       announce("Selection cancelled.");
     } else if (d.kind === "choose") {
       store.set({ selected: null, choose: { target: d.target, origins: d.origins } });
       const ends = d.origins.map((o) => st.map.stations[o].label).join(", ");
       showLocal(
-        `Several line ends reach ${label} (${ends}): click the one to draw from first.`,
+        `Several line ends reach ${label2} (${ends}): click the one to draw from first.`,
         "info"
       );
       if (viaKeyboard) {
@@ -2677,9 +3267,17 @@ function createView(model, el, store) {
       send(d.message);
       if (d.message.line !== null) {
         ui.cursor = null;
+        ui.pendingDraw = d.message.target;
         store.set({ selected: null, choose: null });
       }
     }
+  }
+  function ownEnd(i) {
+    for (const line of st.hints.open_lines) {
+      const l = st.sheet.lines[line];
+      if (l && l.ends.includes(i)) return lineName(st.info.ruleset, line);
+    }
+    return null;
   }
   function announce(text) {
     live.textContent = text;
@@ -2698,6 +3296,9 @@ function createView(model, el, store) {
         break;
       case "undo":
         send({ type: "undo" });
+        break;
+      case "hint":
+        askHint();
         break;
       case "power": {
         const p = st.hints.power;
@@ -2766,9 +3367,83 @@ function createView(model, el, store) {
     const when = st.turn.game_over ? "final result" : `round ${Math.max(1, st.turn.round)}`;
     return `Next Station: ${st.map ? st.map.title : ""}${who ? ` · ${who}` : ""} · ${when} · ${sh.total} points`;
   }
-  function exportSvg() {
+  function scoreTable() {
+    const sh = st.scores.sheet;
+    const rs = st.info.ruleset;
+    const byRound = new Map(sh.rounds.map((r) => [r.round, r]));
+    const head = [1, 2, 3, 4].map((n) => {
+      const r = byRound.get(n);
+      return {
+        text: `Round ${n}${r && r.live ? " (so far)" : ""}`,
+        colour: r ? pencils.get(r.pencil).color : null
+      };
+    });
+    const per = (fn) => [1, 2, 3, 4].map((n) => {
+      const r = byRound.get(n);
+      return r && r.lines.length ? r.lines.map(fn).join(" | ") : "";
+    });
+    const rows = [
+      { label: "Districts", cells: per((l) => String(l.district_count)) },
+      { label: "Stations", cells: per((l) => l.station_multiplier > 1 ? `${l.best_count}×${l.station_multiplier}` : String(l.station_count)) }
+    ];
+    for (const id2 of st.scores.bonusOrder || []) {
+      rows.push({ label: rs.bonus_short[id2] || rs.bonus_labels[id2] || id2, cells: [1, 2, 3, 4].map((n) => {
+        const r = byRound.get(n);
+        if (!r) return "";
+        const pts = r.lines.flatMap((l) => l.bonuses).filter((b) => b.id === id2).reduce((a, b) => a + b.points, 0);
+        return pts ? String(pts) : "–";
+      }) });
+    }
+    for (const t of rs.tracks) {
+      rows.push({ label: t.label, cells: [1, 2, 3, 4].map((n) => {
+        const r = byRound.get(n);
+        return r ? String(r.tourist_sites.length) : "";
+      }) });
+    }
+    rows.push({ label: "Score", bold: true, cells: [1, 2, 3, 4].map((n) => {
+      const r = byRound.get(n);
+      return r ? String(r.score) : "";
+    }) });
+    const terms = [`Lines ${sh.lines_total}`];
+    for (const t of sh.tracks) terms.push(`${t.label} ${t.points}`);
+    const tiers = sh.interchanges.filter((t) => t.count).map((t) => `${t.count}×${t.points_each}`);
+    terms.push(`Interchanges ${sh.interchanges_total}${tiers.length ? ` (${tiers.join(" + ")})` : ""}`);
+    if (sh.objectives.length) terms.push(`Objectives ${sh.objectives_total}`);
+    const lines = [{ text: `${terms.join(" + ")} = ${sh.total} ${sh.final ? "(final result)" : "(so far)"}`, bold: true }];
+    if (sh.final && sh.assessment) {
+      lines.push({ text: `${rs.assessment_title}: ${sh.assessment.rated_score} points, ${sh.assessment.band}` });
+    }
+    if (st.turn.game_over && st.turn.players.length > 1 && st.turn.ranking) {
+      lines.push({ text: `Ranking: ${st.turn.ranking.map((g, i) => `${i + 1}. ${g.map((p) => (st.turn.players[p] || {}).name || `Player ${p + 1}`).join(", ")}`).join("  ")}` });
+    }
+    return { head, rows, lines };
+  }
+  function exportSvg({ theme = "light" } = {}) {
     if (!st.map) throw new Error("there is no map to export");
-    return serializeSvg(svg, { footer: footer() });
+    const light = theme !== "current";
+    if (light) {
+      root.classList.add("nsb-light");
+      syncPaper([255, 255, 255]);
+    }
+    try {
+      const cs = doc.defaultView.getComputedStyle(root);
+      const v = (name, fallback) => cs.getPropertyValue(name).trim() || fallback;
+      return serializeSvg(svg, {
+        footer: footer(),
+        sheet: scoreTable(),
+        sheetColours: {
+          paper: v("--nsb-paper", "#ffffff"),
+          ink: v("--nsb-ink", "#1b1f24"),
+          ink2: v("--nsb-fg2", "#59636e"),
+          border: v("--nsb-border", "#c8ccd1")
+        }
+      });
+    } finally {
+      if (light) {
+        root.classList.remove("nsb-light");
+        syncPaper();
+      }
+    }
   }
   function exportPng() {
     try {
@@ -2821,6 +3496,7 @@ function createView(model, el, store) {
     safely("overlay", drawOverlayLayer);
   }
   function onOver(e) {
+    if (ui.paper === null) syncPaper();
     const term = termOf(e.target);
     if (term !== null) setTerm(term);
     const i = stationOf(e.target);
@@ -2857,6 +3533,13 @@ function createView(model, el, store) {
   }
   function onKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === "Escape" && ui.armedNewGame) {
+      e.preventDefault();
+      e.stopPropagation();
+      disarm();
+      announce("New game cancelled.");
+      return;
+    }
     const tag = e.target && e.target.tagName ? e.target.tagName.toLowerCase() : "";
     const onMap = e.target === svg;
     if (onMap && st.map) {
@@ -2921,12 +3604,18 @@ function createView(model, el, store) {
   ];
   for (const [type, fn] of listeners) root.addEventListener(type, fn);
   renderAll();
+  if (ui.paper === null && doc.defaultView && doc.defaultView.requestAnimationFrame) {
+    doc.defaultView.requestAnimationFrame(() => {
+      if (!destroyed) syncPaper();
+    });
+  }
   const view = {
     id,
     model,
     root,
     exportSvg,
     exportPng,
+    onHintMessage,
     destroy() {
       if (destroyed) return;
       destroyed = true;
@@ -2934,6 +3623,7 @@ function createView(model, el, store) {
       offStore();
       for (const [type, fn] of listeners) root.removeEventListener(type, fn);
       if (armTimer !== null) clearTimeout(armTimer);
+      stopThinking();
       root.remove();
     }
   };
@@ -2958,6 +3648,12 @@ function storeFor(model) {
   return store;
 }
 function handleCustom(model, msg) {
+  if (isObj2(msg) && msg.type === "hint") {
+    if (answered.has(msg)) return;
+    answered.add(msg);
+    for (const v of [...views]) if (sameModel(v.model, model)) v.onHintMessage(msg);
+    return;
+  }
   if (!isObj2(msg) || msg.type !== "export_request" || answered.has(msg)) return;
   answered.add(msg);
   const format = msg.format === "png" ? "png" : msg.format === "svg" ? "svg" : null;
