@@ -9,10 +9,20 @@ if TYPE_CHECKING:
     from ..rules.game import Game, Plan
     from ..rules.moves import Move
 
+#: A use of a pencil power: the power's name and the station it names (or ``None``).
+PowerUse = tuple[str, "str | None"]
+
 
 @runtime_checkable
 class Bot(Protocol):
-    """Anything with a ``name`` and a ``choose`` method is a bot."""
+    """Anything with a ``name`` and a ``choose`` method is a bot.
+
+    A bot sees what a player sees: the cards revealed so far and which cards are still face
+    down, never their order (bots that look ahead imagine the hidden cards with
+    :meth:`Game.sample_hidden`). A bot may also have ``choose_plan`` (the same choice as a
+    :class:`~nsb_widget.rules.game.Plan`, the fast path) and ``choose_power`` (when to use a
+    pencil power); :func:`play_turn` uses them when present.
+    """
 
     name: str
 
@@ -33,18 +43,35 @@ class PlanBot(Protocol):
         ...
 
 
+@runtime_checkable
+class PowerBot(Protocol):
+    """A bot that decides when to use a pencil power (London's powers module)."""
+
+    name: str
+
+    def choose_power(self, game: Game, player: int, rng: random.Random) -> PowerUse | None:
+        """One of :meth:`Game.power_options` to use now, or ``None`` (not now)."""
+        ...
+
+
 def play_turn(game: Game, player: int, bot: Bot, rng: random.Random) -> None:
-    """Let ``bot`` draw (once, or more with a switch or a power) and finish the player's turn."""
+    """Let ``bot`` draw (once, or more with a switch or a power), use a pencil power when it
+    decides to, and finish the player's turn."""
     choose_plan = getattr(bot, "choose_plan", None)  # a PlanBot (isinstance is slow here)
-    if choose_plan is not None:
-        while not game.has_finished_turn(player):
+    choose_power = getattr(bot, "choose_power", None) if game.setup.powers else None
+    while not game.has_finished_turn(player):
+        if choose_power is not None:
+            use = choose_power(game, player, rng)
+            if use is not None:
+                game.use_power(use[0], use[1], player)
+                continue
+        if choose_plan is not None:
             plan = choose_plan(game, player, rng)
             if plan is None:
                 game.pass_turn(player)
             else:
                 game.play_plan(plan, player)
-        return
-    while not game.has_finished_turn(player):
+            continue
         move = bot.choose(game, player, rng)
         if move is None:
             game.pass_turn(player)

@@ -39,6 +39,23 @@ class Deck:
         new._reinsert_u = self._reinsert_u
         return new
 
+    def redealt(self, rng: random.Random, top: Sequence[Any] = ()) -> Deck:
+        """A seeded copy whose stack is the same cards in an order drawn from ``rng``: what
+        a player may imagine, knowing which cards are still face down but not their order.
+        ``top`` puts those cards (still face down) on top, the first one taken first."""
+        new = Deck.__new__(Deck)
+        new.remaining = list(self.remaining)
+        order = list(self.remaining)
+        for card in top:
+            if card not in order:
+                raise PhaseError(f"{card} is not face down in this round's stack")
+            order.remove(card)
+        rng.shuffle(order)
+        order.extend(reversed(top))  # pop() takes from the end
+        new._order = order
+        new._reinsert_u = rng.random()
+        return new
+
     @property
     def seeded(self) -> bool:
         """True when the stack order comes from the seed."""

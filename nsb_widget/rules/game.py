@@ -14,6 +14,7 @@ and events) and the core that a bot or a simulation may drive with plain ints
 from __future__ import annotations
 
 import enum
+import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
@@ -31,6 +32,7 @@ from .sheet import Sheet
 
 if TYPE_CHECKING:
     from ..scoring.model import RoundScore, ScoreSheet
+    from .explain import Explanation
 
 
 class Phase(str, enum.Enum):
@@ -52,8 +54,8 @@ class GameEvent:
     """Sent to subscribers after each change of the game."""
 
     kind: str
-    """``"reveal"``, ``"draw"``, ``"pass"``, ``"power"``, ``"undo"``, ``"round_scored"`` or
-    ``"game_over"``."""
+    """``"reveal"``, ``"draw"``, ``"pass"``, ``"power"``, ``"undo"``, ``"round_scored"``,
+    ``"game_over"`` or ``"restart"`` (:meth:`Game.restart` dealt a new game in place)."""
     player: int | None = None
     """The player who acted, when one did."""
     action: Action | None = None
@@ -82,16 +84,17 @@ G = TypeVar("G", bound="Game")
 class Game:
     """A game of *Next Station* (Berlin or London, by its map's ruleset).
 
-    Create one with :meth:`Game.new`. The usual loop::
+    Create one with :meth:`Game.new`. The usual loop (a Double Switch turn has two sections
+    to draw, so reveal again only once :meth:`has_finished_turn` says the turn is over):
 
-        game = Game.new(players=1, seed=7)
-        while not game.is_over:
-            game.reveal()
-            moves = game.legal_moves()
-            if moves:
-                game.play(moves[0])
-            else:
-                game.pass_turn()
+    >>> game = Game.new(players=1, seed=7)
+    >>> while not game.is_over:
+    ...     if game.has_finished_turn():
+    ...         _ = game.reveal()
+    ...     moves = game.legal_moves()
+    ...     _ = game.play(moves[0]) if moves else game.pass_turn()
+    >>> game.score() == game.score_sheet().total
+    True
     """
 
     _phase: Phase
@@ -126,6 +129,7 @@ class Game:
         self._log: list[Action] = []
         self._listeners: list[Callable[[GameEvent], None]] = []
         self._round = 0
+        self._deal_seed: int | None = None
         self._start_round()
 
     @classmethod
@@ -180,6 +184,19 @@ class Game:
         new._slots = list(self._slots)
         new._passed = list(self._passed)
         new._parallel = self._parallel
+        new._deal_seed = self._deal_seed
+        return new
+
+    def sample_hidden(self: G, rng: random.Random, top: Sequence[Any] = ()) -> G:
+        """A copy in which every card no player can see is dealt again from ``rng``: the
+        current round's face-down stack (shuffled from its known composition, never its real
+        order) and the stacks of the rounds to come. This is what a bot may search over; the
+        copy's later reveals need no named cards, even in a scenario game. ``top`` (cards still
+        face down) imagines those cards coming next. The copy's log no longer replays from the
+        setup: use it for looking ahead, not for saving."""
+        new = self.copy()
+        new._deck = self._deck.redealt(rng, top)
+        new._deal_seed = rng.getrandbits(63)
         return new
 
     # ------------------------------------------------------------------ reading the state
@@ -391,7 +408,17 @@ class Game:
                 for p in self.plans(player)]
 
     def why_illegal(self, move: Move | str, player: int = 0) -> Illegality | None:
-        """``None`` if the move is legal now, else why not. Never raises for a bad move."""
+        """``None`` if the move is legal now, else why not. Never raises for a bad move.
+
+        >>> game = Game.new(scenario=True, pencils=["green", "pink", "blue", "brown"])
+        >>> game.reveal("bear square")
+        (Card('bear square'),)
+        >>> game.why_illegal("bear E1-G3") is None
+        True
+        >>> why = game.why_illegal("bear E1-F1")
+        >>> why.reason, why.message
+        (<Reason.WRONG_SYMBOL: 'wrong_symbol'>, 'the card shows a square; F1 is a circle')
+        """
         try:
             parsed = self._coerce_move(move, player)
         except NotationError as exc:
@@ -543,6 +570,23 @@ class Game:
         result = self._check_power(power, station, player)
         return result if isinstance(result, Illegality) else None
 
+    def power_options(self, player: int = 0) -> list[tuple[str, str | None]]:
+        """Every use of a pencil power the player may make now, as ``(power, station)`` pairs
+        (``station`` is ``None`` for a power that names none): the choices a bot weighs."""
+        held = self.power(player)
+        if held is None or self._phase is Phase.OVER:
+            return []
+        name = str(held)
+        if not isinstance(self._check_power(name, None, player), Illegality):
+            return [(name, None)]
+        sheet = self.sheets[player]
+        on_lines = 0
+        for line in range(len(sheet.line_ids)):
+            on_lines |= sheet.members(line)
+        labels = self.map.labels
+        return [(name, labels[s]) for s in iter_bits(on_lines)
+                if not isinstance(self._check_power(name, labels[s], player), Illegality)]
+
     def use_power(self, power: str, station: str | None = None, player: int = 0) -> None:
         """Use the power of the pencil the player holds (London's pencil powers module).
 
@@ -595,13 +639,29 @@ class Game:
             if index < 0:
                 raise PhaseError(f"{self._name(player)} has nothing to undo in this turn")
         removed = self._log[index]
-        rebuilt = type(self).replay(self.setup, self._log[:index] + self._log[index + 1:],
-                                    self.map)
-        listeners = self._listeners
-        self.__dict__.update(rebuilt.__dict__)
-        self._listeners = listeners
+        self._become(type(self).replay(self.setup, self._log[:index] + self._log[index + 1:],
+                                       self.map))
         self._emit_all([GameEvent("undo", player, removed)])
         return removed
+
+    def restart(self, seed: int | None = None) -> None:
+        """Deal a new game *in place*: same map, players, names and modules, new cards from
+        ``seed`` (a random one when ``None``; also after a scenario game). The pencils around
+        the table are kept; a solo game's pencil order and the module cards are dealt again.
+        Whoever holds this object (a notebook's ``game``, a widget) sees the new game;
+        subscribers are kept and get a ``"restart"`` event."""
+        setup = self.setup
+        fresh = type(self).new(setup.players, seed, map=self.map,
+                               pencils=None if setup.players == 1 else setup.pencils,
+                               modules=setup.modules, names=setup.names)
+        self._become(fresh)
+        self._emit_all([GameEvent("restart")])
+
+    def _become(self, other: Game) -> None:
+        """Take over ``other``'s whole state, keeping this game's subscribers."""
+        listeners = self._listeners
+        self.__dict__.update(other.__dict__)
+        self._listeners = listeners
 
     def can_undo(self, player: int) -> bool:
         """True when the player has a draw, pass or power of the current turn to take back."""
@@ -650,6 +710,40 @@ class Game:
     def score_sheet(self, player: int = 0) -> ScoreSheet:
         """The player's score sheet: every term, final once the game is over."""
         return self.ruleset.score_sheet(self, self._check_player(player))
+
+    def explain(self, move: Move | str, player: int = 0) -> Explanation:
+        """How every score term would change if ``move`` were drawn now: this round's line
+        terms as if the round ended now (districts, stations, Thames, connected start
+        stations), the tracks, interchanges and objectives. Raises
+        :class:`~nsb_widget.errors.IllegalMoveError` for an illegal move."""
+        from .explain import explain_move
+
+        self._check_player(player)
+        parsed = self._coerce_move(move, player)
+        problem, _ = self._validate(player, parsed)
+        if problem is not None:
+            raise IllegalMoveError(player, parsed, problem)
+        return explain_move(self, parsed, player)
+
+    def provisional_round_score(self, player: int = 0) -> RoundScore | None:
+        """The current round as the rules would score it if it ended now (``None`` once the
+        game is over). Scored on a copy: the game is not touched."""
+        self._check_player(player)
+        if self._phase is Phase.OVER:
+            return None
+        probe = self.copy()
+        return self.ruleset.score_round(probe, player, probe._state)
+
+    def provisional_score_sheet(self, player: int = 0) -> ScoreSheet:
+        """The player's score sheet as it would stand if the current round ended now: the
+        live view of a round in play (the final sheet once the game is over)."""
+        self._check_player(player)
+        if self._phase is Phase.OVER:
+            return self.score_sheet(player)
+        probe = self.copy()
+        probe.sheets[player].round_scores.append(
+            self.ruleset.score_round(probe, player, probe._state))
+        return self.ruleset.score_sheet(probe, player)
 
     def score(self, player: int = 0) -> int:
         """The player's total so far (the final result once the game is over)."""
@@ -742,7 +836,8 @@ class Game:
 
     def _start_round(self) -> None:
         self._phase = Phase.REVEAL
-        self._deck = Deck(self.ruleset.deck, self.setup.seed, self._round)
+        seed = self.setup.seed if self._deal_seed is None else self._deal_seed
+        self._deck = Deck(self.ruleset.deck, seed, self._round)
         self._turns = []
         self._cards = ()
         self._preview = None

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from ..scoring.model import RoundScore, ScoreSheet
     from .deck import Deck
     from .game import Game
+    from .playouts import PlayoutRules
     from .setup import GameSetup
     from .sheet import Sheet
 
@@ -222,6 +223,14 @@ class Ruleset(ABC):
     @abstractmethod
     def score_sheet(self, game: Game, player: int) -> ScoreSheet:
         """The player's whole score sheet, final once the game is over."""
+
+    # ------------------------------------------------------------------ playouts
+    def playout_rules(self, game: Game) -> PlayoutRules | None:
+        """These rules for ``nsb_widget.rules.playouts.Playouts`` (fast vectorised playouts
+        of ``game``, see ``docs/playouts.md``): a ``PlayoutRules`` with the ruleset's cards,
+        slots, round end and scoring on numpy arrays; ``None`` (the default) when there are
+        none for the game's modules, and a bot then plays through the driver."""
+        return None
 
 
 #: The built-in rulesets: name -> ``"module:Class"``, imported on first use.

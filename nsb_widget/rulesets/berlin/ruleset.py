@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ...rules.game import Game
     from ...rules.setup import GameSetup
     from ...rules.sheet import Sheet
+    from .playouts import BerlinPlayoutRules
 
 LINES = (Line.BEAR, Line.CROWN)
 _LINE_INDEX = {Line.BEAR: 0, Line.CROWN: 1}
@@ -209,6 +210,14 @@ class BerlinRuleset(Ruleset):
     def solo_handicap(self, modules: frozenset[str]) -> int:
         """10 for the objectives, 25 for the effects."""
         return handicap(modules)
+
+    # ------------------------------------------------------------------ playouts
+    def playout_rules(self, game: Game) -> BerlinPlayoutRules:
+        """These rules vectorised for :class:`~nsb_widget.rules.playouts.Playouts` (every
+        module is covered)."""
+        from .playouts import BerlinPlayoutRules
+
+        return BerlinPlayoutRules(self, game)
 
     # ------------------------------------------------------------------ front end
     def describe(self, game: Game) -> dict[str, Any]:

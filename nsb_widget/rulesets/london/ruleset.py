@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ...rules.game import Game
     from ...rules.setup import GameSetup
     from ...rules.sheet import Sheet
+    from .playouts import LondonPlayoutRules
 
 #: Turns 1 and 2 of a round ignore the Railroad Switch (its companion card is still played).
 FIRST_SWITCH_TURN = 3
@@ -295,6 +296,14 @@ class LondonRuleset(Ruleset):
             tracks=(track,),
             assess=(lambda total: assess(total, handicap, BANDS)) if solo_end else None,
         )
+
+    # ------------------------------------------------------------------ playouts
+    def playout_rules(self, game: Game) -> LondonPlayoutRules:
+        """These rules vectorised for :class:`~nsb_widget.rules.playouts.Playouts` (every
+        module is covered; pencil powers are never used in a playout)."""
+        from .playouts import LondonPlayoutRules
+
+        return LondonPlayoutRules(self, game)
 
     # ------------------------------------------------------------------ front end
     def describe(self, game: Game) -> dict[str, Any]:

@@ -1,0 +1,100 @@
+"""Hints: the move a bot would make for a player, with a one-line reason and its score terms."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .base import Bot, PowerUse
+from .greedy import plan_move
+from .search import SearchBot
+
+if TYPE_CHECKING:
+    from ..rules.explain import Explanation
+    from ..rules.game import Game
+    from ..rules.moves import Move
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggestion for the player's next action. It is never played for them."""
+
+    move: Move | None
+    """The section to draw (``None``: use :attr:`power` first, or pass)."""
+    power: PowerUse | None
+    """A pencil power to use before drawing, when that is the suggestion."""
+    reason: str
+    """One line: ``"+6: reaches Mitte; expected +4.2 against the next best"``."""
+    explanation: Explanation | None
+    """How each score term changes if :attr:`move` is drawn (see :meth:`Game.explain`)."""
+    expected: float | None
+    """The search's mean final score after this choice (``None`` for other bots)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data for a front end."""
+        return {
+            "move": None if self.move is None else str(self.move),
+            "origin": None if self.move is None else self.move.origin,
+            "target": None if self.move is None else self.move.target,
+            "line": None if self.move is None else self.move.line,
+            "power": None if self.power is None else {"power": self.power[0],
+                                                      "station": self.power[1]},
+            "reason": self.reason,
+            "expected": None if self.expected is None else round(self.expected, 1),
+            "terms": None if self.explanation is None else self.explanation.to_dict()["terms"],
+        }
+
+
+def suggest(game: Game, player: int = 0, bot: Bot | None = None,
+            rng: random.Random | None = None) -> Hint:
+    """What ``bot`` (default: the search bot with its default budget, at most 1 s) would do
+    now for ``player``, and why. The game is not changed."""
+    bot = bot if bot is not None else SearchBot()
+    rng = rng if rng is not None else random.Random()
+    probe = game.copy()
+    if isinstance(bot, SearchBot):
+        return _from_search(probe, player, bot, rng)
+    power = getattr(bot, "choose_power", None)
+    use = power(probe, player, rng) if power is not None and probe.setup.powers else None
+    if use is not None:
+        station = f" on {use[1]}" if use[1] else ""
+        return Hint(None, use, f"use the {power_title(probe, use[0])} power{station} now", None,
+                    None)
+    move = bot.choose(probe, player, rng)
+    return _hint_for(game, player, move, None, None, "")
+
+
+def _from_search(game: Game, player: int, bot: SearchBot, rng: random.Random) -> Hint:
+    values = bot.search(game, player, rng, powers=True)
+    best = values[0]
+    rest = [v for v in values[1:] if v.playouts]
+    margin = (f"expected {best.mean - rest[0].mean:+.1f} against the next best"
+              if best.playouts and rest else "")
+    if best.option.power is not None:
+        use = best.option.power
+        station = f" on {use[1]}" if use[1] else ""
+        text = f"use the {power_title(game, use[0])} power{station} first"
+        return Hint(None, use, f"{text}; {margin}" if margin else text, None, best.mean)
+    plan = best.option.plan
+    move = None if plan is None else plan_move(game, player, plan)
+    return _hint_for(game, player, move, margin, best.mean if best.playouts else None, "")
+
+
+def _hint_for(game: Game, player: int, move: Move | None, margin: str | None,
+              expected: float | None, _: str) -> Hint:
+    if move is None:
+        text = "pass: no section is worth drawing" if game.plans(player) else \
+            "pass: no section can be drawn"
+        return Hint(None, None, f"{text}; {margin}" if margin else text, None, expected)
+    explanation = game.explain(move, player)
+    reason = f"{explanation.reason}; {margin}" if margin else explanation.reason
+    return Hint(move, None, reason, explanation, expected)
+
+
+def power_title(game: Game, power: str) -> str:
+    """A power's name for people, as the ruleset describes it (its id when it has none)."""
+    for described in game.ruleset.describe(game).get("powers", []):
+        if described.get("id") == power:
+            return str(described.get("title", power))
+    return power

@@ -1,0 +1,169 @@
+"""Explain a move: how each score term would change if it were drawn now.
+
+Both sides are the provisional score sheet (:meth:`Game.provisional_score_sheet`: the sheet
+as it would stand if the round ended now), so a teacher can put two candidate sections side
+by side and see where the points come from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..scoring.model import ScoreSheet
+    from .game import Game
+    from .moves import Move
+
+
+@dataclass(frozen=True)
+class TermChange:
+    """One score term before and after the move."""
+
+    id: str
+    """Stable id: ``"round"``, ``"districts"``, ``"stations"``, a bonus id (``"thames"``,
+    ``"connected"``), a track id (``"tourist"``), ``"interchanges_2"`` to ``"_4"``, an
+    objective id, or ``"total"``."""
+    label: str
+    """Its name for people."""
+    before: int
+    """The term now."""
+    after: int
+    """The term once the move is drawn."""
+
+    @property
+    def change(self) -> int:
+        """``after - before``."""
+        return self.after - self.before
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The immediate effect of one move on every score term (this round as if it ended now,
+    and the game-end terms as they would stand)."""
+
+    move: Move
+    """The move explained."""
+    player: int
+    """Whose sheet."""
+    terms: tuple[TermChange, ...]
+    """Every term, in score-sheet order, ``total`` last."""
+    reason: str
+    """One line for people: ``"+6: reaches Mitte; 3 stations in Mitte"``."""
+
+    @property
+    def change(self) -> int:
+        """Change of the total."""
+        return self.terms[-1].change
+
+    @property
+    def changed(self) -> tuple[TermChange, ...]:
+        """The terms that change."""
+        return tuple(t for t in self.terms if t.change)
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready data (for the widget's hint)."""
+        return {"move": str(self.move), "player": self.player, "reason": self.reason,
+                "change": self.change,
+                "terms": [{"id": t.id, "label": t.label, "before": t.before, "after": t.after}
+                          for t in self.terms]}
+
+    def __str__(self) -> str:
+        width = max(len(t.label) for t in self.terms)
+        rows = [f"{self.move}: {self.reason}"]
+        rows += [f"  {t.label:<{width}}  {t.before:>4} -> {t.after:>4}  ({t.change:+d})"
+                 for t in self.terms]
+        return "\n".join(rows)
+
+
+def explain_move(game: Game, move: Move, player: int) -> Explanation:
+    """The explanation of ``move`` (legal now) for ``player``."""
+    before = game.provisional_score_sheet(player)
+    probe = game.copy()
+    probe.play(move, player)
+    after = _sheet_of_round(probe, player, len(before.rounds))
+    old, new = score_terms(before), score_terms(after)
+    ids = list(new) + [k for k in old if k not in new]
+    terms = [TermChange(k, (new.get(k) or old[k])[0], old.get(k, ("", 0))[1],
+                        new.get(k, ("", 0))[1]) for k in ids if k != "total"]
+    terms.append(TermChange("total", "Total", before.total, after.total))
+    return Explanation(move, player, tuple(terms), _reason(before, after, terms[-1].change))
+
+
+def _sheet_of_round(game: Game, player: int, rounds: int) -> ScoreSheet:
+    """The provisional sheet, or the scored one when the move ended the round."""
+    sheet = game.score_sheet(player) if game.is_over else game.provisional_score_sheet(player)
+    if len(sheet.rounds) > rounds:  # the move ended the round: it is scored, the next begun
+        sheet = game.score_sheet(player)
+    return sheet
+
+
+def score_terms(sheet: ScoreSheet) -> dict[str, tuple[str, int]]:
+    """``id -> (label, points)`` for the terms of the sheet's last round and the game-end
+    terms."""
+    terms: dict[str, tuple[str, int]] = {}
+    if sheet.rounds:
+        last = sheet.rounds[-1]
+        terms["round"] = (f"Round {last.round} score", last.score)
+        terms["districts"] = ("Districts", sum(line.district_count for line in last.lines))
+        terms["stations"] = ("Stations in the best district",
+                             sum(line.station_count for line in last.lines))
+        for line in last.lines:
+            for bonus in line.bonuses:
+                label, points = terms.get(bonus.id, (bonus.label, 0))
+                terms[bonus.id] = (label, points + bonus.points)
+            if line.connected_bonus and not any(b.id == "connected" for b in line.bonuses):
+                terms["connected"] = ("Start stations connected", line.connected_bonus)
+    for track in sheet.tracks:
+        terms[track.id] = (track.label, track.points)
+    for tier in sheet.interchanges:
+        terms[f"interchanges_{tier.colours}"] = (f"Interchanges, {tier.colours} colours",
+                                                 tier.points)
+    for objective in sheet.objectives:
+        terms[objective.objective] = (f"Objective: {objective.text}", objective.points)
+    terms["total"] = ("Total", sheet.total)
+    return terms
+
+
+def _reason(before: ScoreSheet, after: ScoreSheet, change: int) -> str:
+    parts: list[str] = []
+    if before.rounds and after.rounds and after.rounds[-1].round == before.rounds[-1].round:
+        old_line, new_line = before.rounds[-1], after.rounds[-1]
+        old_d = {d for line in old_line.lines for d in line.districts}
+        new_d = [d for line in new_line.lines for d in line.districts if d not in old_d]
+        if new_d:
+            parts.append(f"reaches {', '.join(dict.fromkeys(new_d))}")
+        old_best = max((line.station_count for line in old_line.lines), default=0)
+        best = max(new_line.lines, key=lambda line: line.station_count, default=None)
+        if best is not None and best.station_count > old_best:
+            count = best.station_count
+            parts.append(f"{count} station{'' if count == 1 else 's'} in "
+                         f"{' / '.join(best.best_districts)}")
+        if new_line.connected and not old_line.connected:
+            parts.append("connects the start stations")
+        old_b = _bonus_counts(old_line.lines)
+        for bonus_id, (label, count) in _bonus_counts(new_line.lines).items():
+            if count > old_b.get(bonus_id, ("", 0))[1]:
+                parts.append(f"{label}: {count}")
+    for old_t, new_t in zip(before.tracks, after.tracks, strict=True):
+        if new_t.count > old_t.count:
+            parts.append(f"{new_t.label}: {new_t.count}")
+    old_x = {s for tier in before.interchanges for s in tier.stations}
+    new_x = [s for tier in after.interchanges for s in tier.stations if s not in old_x]
+    if new_x:
+        parts.append(f"interchange at {', '.join(new_x)}")
+    for old_o, new_o in zip(before.objectives, after.objectives, strict=True):
+        if new_o.met and not old_o.met:
+            parts.append(f"meets '{new_o.text}'")
+    if not parts:
+        return f"{change:+d}: no score term changes now"
+    return f"{change:+d}: {'; '.join(parts)}"
+
+
+def _bonus_counts(lines: object) -> dict[str, tuple[str, int]]:
+    counts: dict[str, tuple[str, int]] = {}
+    for line in lines:  # type: ignore[attr-defined]
+        for bonus in line.bonuses:
+            label, count = counts.get(bonus.id, (bonus.label, 0))
+            counts[bonus.id] = (label, count + bonus.count)
+    return counts

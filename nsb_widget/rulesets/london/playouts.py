@@ -1,0 +1,107 @@
+"""London's part of the fast playouts (:mod:`nsb_widget.rules.playouts`): its cards, the
+Railroad Switch, the round end at the 5th underground card, and its scoring, vectorised with
+the constants of :mod:`.scoring` (Thames points, the tourist track) and the objectives'
+definitions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ...rules.playouts import BoolArray, IntArray, PlayoutRules, PlayoutState, station_bits
+from .cards import UNDERGROUND_PER_ROUND
+from .modules import OBJECTIVE_POINTS, LondonObjective
+from .scoring import THAMES_POINTS, TOURIST_TRACK, central_district_mask, objective_progress
+
+if TYPE_CHECKING:
+    from ...rules.game import Game
+    from ...rules.ruleset import Slot
+    from .ruleset import LondonRoundState, LondonRuleset
+
+
+class LondonPlayoutRules(PlayoutRules):
+    """One line a round, the Railroad Switch from the 3rd turn, the Thames, the tourist track,
+    interchanges and the shared objectives (pencil powers are never used in a playout)."""
+
+    def __init__(self, ruleset: LondonRuleset, game: Game) -> None:
+        super().__init__(game)
+        self.ruleset = ruleset
+        self.objectives = [LondonObjective(o) for o in game.setup.objectives]
+        size = len(game.map.stations)
+        self.tourist = station_bits(game.map.tourist_mask, size)[:, None]
+        self.central = station_bits(central_district_mask(game.map), size)[:, None]
+        self.river = station_bits(game.map.river_crossings, len(game.map.sections))[:, None]
+
+    # ------------------------------------------------------------------ turns
+    def card_counts(self, card: Any) -> tuple[int, ...]:
+        """Underground or street (the switch is a street card)."""
+        return (1, 0) if card.underground else (0, 1)
+
+    def takes_symbol_card(self, card: Any) -> bool:
+        """The Railroad Switch brings its symbol card."""
+        return bool(card.switch)
+
+    def turn_slots(self, first: Any, symbol_card: Any, turn: int) -> tuple[Slot, ...]:
+        """The ruleset's own slot (``LondonRuleset._slots``); the switch lets the section
+        start anywhere from the ruleset's first switch turn on."""
+        from .ruleset import FIRST_SWITCH_TURN
+
+        anywhere = bool(first.switch) and turn + 1 >= FIRST_SWITCH_TURN
+        return self.ruleset._slots(self.game, anywhere, symbol_card)
+
+    def round_ends(self, counts: IntArray) -> BoolArray:
+        """The 5th underground card ends the round."""
+        ends: BoolArray = counts[0] >= UNDERGROUND_PER_ROUND
+        return ends
+
+    def round_flags(self, game: Game, player: int) -> tuple[bool, bool, int]:
+        """The station circled with the circle power this round."""
+        state: LondonRoundState = game.round_state
+        circle = state.circle[player]
+        return False, False, (1 << circle) if circle >= 0 else 0
+
+    def init_state(self, state: PlayoutState, game: Game, player: int) -> None:
+        """The tourist sites of the rounds already scored."""
+        visits = sum(len(r.tourist_sites) for r in game.sheets[player].round_scores)
+        state.extra["visits"] = np.full(1, visits, dtype=np.int64)
+
+    # ------------------------------------------------------------------ scoring
+    def round_score(self, state: PlayoutState, round_index: int) -> IntArray:
+        """``score_round``: districts x most stations in one district (the circled station
+        counts twice) + 2 per Thames crossing; a line that never left its departure station
+        scores that station."""
+        stations = state.members[0]
+        counts = self.district_counts(stations)
+        doubled = self.district_counts(stations & state.circle)
+        best = (counts + doubled).max(axis=0)
+        total: IntArray = (counts > 0).sum(axis=0) * best + THAMES_POINTS * state.river[0]
+        state.extra["visits"] = state.extra["visits"] + (stations & self.tourist).sum(axis=0)
+        return total
+
+    def final_score(self, state: PlayoutState) -> IntArray:
+        """The tourist track, interchanges and the shared objectives met."""
+        visits = np.minimum(state.extra["visits"], len(TOURIST_TRACK) - 1)
+        total = np.array(TOURIST_TRACK, dtype=np.int64)[visits]
+        total = total + self.interchange_points(state, None)
+        for objective in self.objectives:
+            total = total + OBJECTIVE_POINTS * self._met(objective, state)
+        result: IntArray = total
+        return result
+
+    def _met(self, objective: LondonObjective, state: PlayoutState) -> BoolArray:
+        """``objective_progress(...) >= target``, per playout."""
+        network = state.network
+        target = objective_progress(objective, self.map, [], 0, 0)[1]
+        met: BoolArray
+        if objective is LondonObjective.EIGHT_INTERCHANGES:
+            met = (state.colours.sum(axis=0) >= 2).sum(axis=0) >= target
+        elif objective is LondonObjective.ALL_DISTRICTS:
+            met = (self.district_counts(network) > 0).sum(axis=0) >= target
+        elif objective is LondonObjective.ALL_TOURIST_SITES:
+            met = (network & self.tourist).sum(axis=0) >= target
+        elif objective is LondonObjective.CENTRAL_DISTRICT:
+            met = (network & self.central).sum(axis=0) >= target
+        else:
+            met = (state.drawn & self.river).sum(axis=0) >= target
+        return met

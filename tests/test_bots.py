@@ -1,0 +1,202 @@
+"""The bots: every bot plays both rulesets with their modules, sees only what a player sees,
+and the stronger bots are reproducible with their budgets."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nsb_widget import Game
+from nsb_widget.bots import BOTS, GreedyBot, SearchBot, make_bot, play_turn
+from nsb_widget.bots.options import finish_game
+from nsb_widget.errors import PhaseError
+from nsb_widget.rules import Phase
+
+MAPS = {"berlin": ["effects", "objectives"], "london": ["objectives", "powers"]}
+
+
+def quick_bot(name: str, seed: int = 0) -> Any:
+    """Each bot with a small, reproducible budget (``search-driver``: the search bot with
+    its playouts through the driver instead of numpy batches)."""
+    if name == "search":
+        return make_bot("search", seconds=None, iterations=64, seed=seed)
+    if name == "search-driver":
+        return make_bot("search", seconds=None, iterations=10, seed=seed, playouts="driver")
+    if name == "lookahead":
+        return make_bot("lookahead", seed=seed)
+    return make_bot(name)
+
+
+def position(map_name: str, seed: int, turns: int, modules: list[str]) -> Game:
+    """A seeded game after ``turns`` turns of greedy play, with a card on the table."""
+    game = Game.new(1, seed, map=map_name, modules=modules)
+    rng = random.Random(seed)
+    for _ in range(turns):
+        game.reveal()
+        play_turn(game, 0, GreedyBot(), rng)
+        if game.is_over:
+            break
+    if game.phase is Phase.REVEAL:
+        game.reveal()
+    return game
+
+
+def scenario_twin(game: Game) -> Game:
+    """The same game rebuilt in scenario mode: the same cards named by hand, the same draws."""
+    setup = game.setup
+    cards = {k: list(v) for k, v in (("effects", setup.effects),
+                                     ("objectives", setup.objectives),
+                                     ("powers", setup.powers)) if v}
+    twin = Game.new(setup.players, scenario=True, map=game.map.id, pencils=list(setup.pencils),
+                    modules=list(setup.modules), **cards)
+    for action in game.history:
+        twin.apply(action)
+    return twin
+
+
+def choice(bot_name: str, game: Game) -> Any:
+    bot = quick_bot(bot_name, seed=5)
+    rng = random.Random(9)
+    power = getattr(bot, "choose_power", None)
+    used = power(game, 0, rng) if power is not None and game.setup.powers else None
+    return used, bot.choose(game, 0, rng)
+
+
+@pytest.mark.parametrize("bot_name", [*BOTS, "search-driver"])
+@pytest.mark.parametrize(("map_name", "modules"), [
+    ("berlin", MAPS["berlin"]), ("london", MAPS["london"]), ("london", [])])
+def test_the_hidden_order_never_changes_a_choice(bot_name: str, map_name: str,
+                                                 modules: list[str]) -> None:
+    """Shuffling the face-down stack (a real game's secret) and naming the cards by hand
+    (scenario mode) both leave every bot's choice unchanged."""
+    for seed, turns in ((3, 2), (29, 13)):
+        game = position(map_name, seed, turns, modules)
+        assert game.phase is Phase.DRAW
+        expected = choice(bot_name, game)
+        for shuffle_seed in range(2):
+            hidden = game.copy()
+            order = hidden._deck._order
+            assert order is not None
+            random.Random(shuffle_seed).shuffle(order)
+            assert choice(bot_name, hidden) == expected
+        assert choice(bot_name, scenario_twin(game)) == expected
+
+
+def test_sample_hidden_keeps_what_is_known_and_redeals_the_rest() -> None:
+    game = position("london", 4, 3, [])
+    stack = sorted(map(str, game.stack))
+    orders = set()
+    for s in range(20):
+        world = game.sample_hidden(random.Random(s))
+        assert sorted(map(str, world.stack)) == stack  # the same cards face down
+        assert world.sheets[0].drawn == game.sheets[0].drawn
+        orders.add(tuple(map(str, world._deck.peek_order())))
+    assert len(orders) > 10  # the order is the sample's, not the game's
+    card = game.stack[-1]
+    world = game.sample_hidden(random.Random(1), top=(card,))
+    world.pass_turn()
+    if world.phase is Phase.REVEAL:
+        assert world.reveal()[0] == card
+    twin = scenario_twin(game)
+    world = twin.sample_hidden(random.Random(2))  # a scenario game's sample needs no names
+    finish_game(world, GreedyBot(), random.Random(0))
+    assert world.is_over and not twin.is_over
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), map_name=st.sampled_from(list(MAPS)),
+       bot_name=st.sampled_from(["random", "greedy", "lookahead"]),
+       players=st.integers(1, 3), use_modules=st.booleans())
+def test_bots_finish_legal_games(seed: int, map_name: str, bot_name: str, players: int,
+                                 use_modules: bool) -> None:
+    """Every bot plays whole games of either city, with the modules (powers included), and
+    each game replays from its log to the same scores."""
+    modules = MAPS[map_name] if use_modules else []
+    game = Game.new(players, seed, map=map_name, modules=modules)
+    finish_game(game, quick_bot(bot_name, seed), random.Random(seed))
+    assert game.is_over
+    replayed = Game.replay(game.setup, game.history)
+    assert [replayed.score(p) for p in range(players)] == [game.score(p)
+                                                          for p in range(players)]
+
+
+def test_greedy_uses_every_london_power() -> None:
+    used = set()
+    for seed in range(6):
+        game = Game.new(1, seed, map="london", modules=["powers"])
+        finish_game(game, GreedyBot(), random.Random(seed))
+        used |= {a.power for a in game.history if type(a).__name__ == "UsePower"}
+    assert used == {"double", "joker", "switch", "circle"}
+
+
+@pytest.mark.parametrize(("modules", "budget"), [(["powers"], 40), ([], 600)])
+def test_search_is_reproducible_and_its_budget_holds(modules: list[str], budget: int) -> None:
+    """With powers the playouts run through the driver, without on numpy batches."""
+    game = position("london", 8, 4, modules)
+    first = SearchBot(seconds=None, iterations=budget, seed=1)
+    second = SearchBot(seconds=None, iterations=budget, seed=1)
+    a = first.search(game, 0, random.Random(0))
+    b = second.search(game, 0, random.Random(99))  # its own seed, not the caller's rng
+    assert a == b
+    assert budget // 2 < sum(v.playouts for v in a) <= budget
+    assert a[0].playouts == max(v.playouts for v in a)  # the best went furthest
+    assert a[0].mean >= max(v.mean for v in a if v.playouts == a[0].playouts)
+
+
+def test_batched_playouts_are_refused_where_they_would_ignore_a_power() -> None:
+    game = position("london", 8, 4, ["powers"])
+    with pytest.raises(ValueError, match="no vectorised playouts"):
+        SearchBot(seconds=None, iterations=10, playouts="batch").search(game, 0,
+                                                                       random.Random(0))
+
+
+def test_search_plays_whole_games_with_powers_and_two_players() -> None:
+    game = Game.new(2, 17, map="london", modules=["powers", "objectives"])
+    bots = [SearchBot(seconds=None, iterations=6, seed=3), GreedyBot()]
+    rng = random.Random(0)
+    while not game.is_over:
+        game.reveal()
+        for p, bot in enumerate(bots):
+            play_turn(game, p, bot, rng)
+    assert game.is_over
+    assert any(type(a).__name__ == "UsePower" and a.player == 0 for a in game.history)
+
+
+def test_search_beats_greedy_on_the_same_cards() -> None:
+    """Paired games (the same seeds): a small search budget already scores more in total."""
+    totals = {"greedy": 0, "search": 0}
+    for seed in range(3):
+        for name, bot in (("greedy", GreedyBot()),
+                          ("search", SearchBot(seconds=None, iterations=400, seed=seed))):
+            game = Game.new(1, 500 + seed, map="london")
+            finish_game(game, bot, random.Random(seed))
+            totals[name] += game.score()
+    assert totals["search"] > totals["greedy"]
+
+
+@pytest.mark.parametrize(("name", "options", "message"), [
+    ("nope", {}, "unknown bot 'nope'; known bots: random, greedy, lookahead, search"),
+    ("search", {"seconds": None}, "a search needs a budget"),
+    ("search", {"seconds": -1}, "seconds must be positive"),
+    ("search", {"iterations": 0}, "iterations must be at least 1"),
+    ("lookahead", {"depth": 3}, "depth must be 1 or 2"),
+    ("search", {"playouts": "gpu"}, "playouts must be 'auto', 'batch' or 'driver'"),
+    ("greedy", {"depth": 1}, "bad options for the greedy bot"),
+])
+def test_make_bot_refuses_bad_names_and_options(name: str, options: dict[str, Any],
+                                                message: str) -> None:
+    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+        make_bot(name, **options)
+
+
+def test_imagining_a_card_that_is_not_face_down_is_refused() -> None:
+    game = position("berlin", 6, 2, [])
+    shown = game.cards[0]
+    if shown in game.stack:  # another copy of the same card may still be face down
+        shown = next(c for c in game.ruleset.deck if c not in game.stack)
+    with pytest.raises(PhaseError, match="is not face down in this round's stack"):
+        game.sample_hidden(random.Random(0), top=(shown,))
