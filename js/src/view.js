@@ -474,8 +474,14 @@ export function createView(model, el, store) {
     const rows = changed.map((t) => `${t.label}: ${t.before} → ${t.after} (${sign(t.after - t.before)})`);
     hintBox.title = rows.length ? `If drawn now:\n${rows.join("\n")}`
       : hint.kind === "draw" ? "No score term changes at once." : "";
-    hintBox.append(h(doc, "strong", { class: "nsb-hint-title", text: `Hint: ${hintTitle(hint)}` }),
-      h(doc, "span", { class: "nsb-hint-reason", text: ` — ${hint.reason}` }));
+    // The reason of a power or pass hint starts with what the title already says: keep the rest.
+    const title = hintTitle(hint);
+    let reason = hint.reason;
+    if (reason.toLowerCase().startsWith(title.toLowerCase())) {
+      reason = reason.slice(title.length).replace(/^[;:,]\s*/, "");
+    }
+    hintBox.append(h(doc, "strong", { class: "nsb-hint-title", text: `Hint: ${title}` }));
+    if (reason) hintBox.append(h(doc, "span", { class: "nsb-hint-reason", text: ` — ${reason}` }));
     if (changed.length) {
       hintBox.append(h(doc, "p", { class: "nsb-hint-terms",
         text: changed.map((t) => `${t.label} ${sign(t.after - t.before)}`).join(" · ") }));

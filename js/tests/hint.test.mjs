@@ -135,7 +135,7 @@ test("a power hint highlights the power button and rings its station; a pass hin
   t.model.pySend({ type: "hint", version: 3, player: 0, hint: { kind: "power", move: null,
     origin: null, target: null, line: null, power: { id: "circle", title: "Circled station",
       station, label: f.map_data.stations[station].label },
-    reason: "use the circle power on X first; expected +2.0 against the next best",
+    reason: `use the Circled station power on ${f.map_data.stations[station].label} first; expected +2.0 against the next best`,
     expected: 120, terms: [] } });
   const pb = t.q('button[data-action="power"]');
   assert.ok(pb.classList.contains("nsb-hinted"));
@@ -143,13 +143,15 @@ test("a power hint highlights the power button and rings its station; a pass hin
   assert.equal(t.q(".nsb-hint-section"), null);
   assert.equal(t.q(".nsb-hint-title").textContent,
     `Hint: Use the Circled station power on ${f.map_data.stations[station].label} first`);
+  // the reason does not say the title again
+  assert.equal(t.q(".nsb-hint-reason").textContent, " — expected +2.0 against the next best");
   // a pass
   t.model.pySend({ type: "hint", version: 3, player: 0, hint: { kind: "pass", move: null,
     origin: null, target: null, line: null, power: null,
     reason: "pass: no section is worth drawing", expected: null, terms: [] } });
   assert.ok(!pb.classList.contains("nsb-hinted"));
   assert.equal(t.q(".nsb-hint-title").textContent, "Hint: Pass");
-  assert.match(t.q(".nsb-hint-box").textContent, /no section is worth drawing/);
+  assert.equal(t.q(".nsb-hint-box").textContent, "Hint: Pass — no section is worth drawing");
   assert.equal(t.qa(".nsb-hint circle").length, 0);
   // a new game clears it
   t.model.pySet("game_info", { ...f.game_info });
