@@ -62,7 +62,7 @@ def suggest(game: Game, player: int = 0, bot: Bot | None = None,
         return Hint(None, use, f"use the {power_title(probe, use[0])} power{station} now", None,
                     None)
     move = bot.choose(probe, player, rng)
-    return _hint_for(game, player, move, None, None, "")
+    return _hint_for(game, player, move, None, None)
 
 
 def _from_search(game: Game, player: int, bot: SearchBot, rng: random.Random) -> Hint:
@@ -78,11 +78,11 @@ def _from_search(game: Game, player: int, bot: SearchBot, rng: random.Random) ->
         return Hint(None, use, f"{text}; {margin}" if margin else text, None, best.mean)
     plan = best.option.plan
     move = None if plan is None else plan_move(game, player, plan)
-    return _hint_for(game, player, move, margin, best.mean if best.playouts else None, "")
+    return _hint_for(game, player, move, margin, best.mean if best.playouts else None)
 
 
 def _hint_for(game: Game, player: int, move: Move | None, margin: str | None,
-              expected: float | None, _: str) -> Hint:
+              expected: float | None) -> Hint:
     if move is None:
         text = "pass: no section is worth drawing" if game.plans(player) else \
             "pass: no section can be drawn"

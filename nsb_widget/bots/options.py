@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from .base import Bot, PowerUse, play_turn
@@ -47,10 +48,12 @@ def candidate_options(game: Game, player: int, widest: int) -> list[Option]:
     return options
 
 
-def finish_game(game: Game, policy: Bot, rng: random.Random, only: int | None = None) -> None:
-    """Play ``game`` to its end, every player by ``policy``; with ``only``, that player by
-    ``policy`` and the others passing (a player's score never depends on the other sheets,
-    so a search need not draw them)."""
+def finish_game(game: Game, policy: Bot | Sequence[Bot], rng: random.Random,
+                only: int | None = None) -> None:
+    """Play ``game`` to its end from wherever it stands, every player by ``policy`` (or player
+    ``p`` by ``policy[p]``); with ``only``, that player by its bot and the others passing (a
+    player's score never depends on the other sheets, so a search need not draw them)."""
+    bots = list(policy) if isinstance(policy, Sequence) else [policy] * game.players
     players = range(game.players)
     while not game.is_over:
         if game.phase.value == "reveal":
@@ -58,6 +61,6 @@ def finish_game(game: Game, policy: Bot, rng: random.Random, only: int | None = 
         for p in players:
             if not game.has_finished_turn(p):
                 if only is None or p == only:
-                    play_turn(game, p, policy, rng)
+                    play_turn(game, p, bots[p], rng)
                 else:
                     game.pass_turn(p)

@@ -91,11 +91,11 @@ def explain_move(game: Game, move: Move, player: int) -> Explanation:
 
 
 def _sheet_of_round(game: Game, player: int, rounds: int) -> ScoreSheet:
-    """The provisional sheet, or the scored one when the move ended the round."""
-    sheet = game.score_sheet(player) if game.is_over else game.provisional_score_sheet(player)
-    if len(sheet.rounds) > rounds:  # the move ended the round: it is scored, the next begun
-        sheet = game.score_sheet(player)
-    return sheet
+    """The provisional sheet, or the scored one when the move ended the round (``rounds``:
+    the rounds of the provisional sheet before the move, the round in play included)."""
+    if game.is_over or len(game.sheets[player].round_scores) >= rounds:
+        return game.score_sheet(player)
+    return game.provisional_score_sheet(player)
 
 
 def score_terms(sheet: ScoreSheet) -> dict[str, tuple[str, int]]:

@@ -282,6 +282,16 @@ def ruleset_for(game_map: GameMap) -> Ruleset:
     return ruleset
 
 
+def symbol_targets(game_map: GameMap, card: Any) -> int:
+    """The stations a card's symbol lets a section reach: every station for a Joker, else
+    the stations of its symbol (the central "any" stations included)."""
+    if card.joker:
+        return game_map.every_station
+    assert card.symbol is not None
+    targets: int = game_map.symbol_mask[card.symbol]
+    return targets
+
+
 def card_ids(kind: Callable[[Any], CardT], chosen: object, what: str) -> list[CardT]:
     """The module cards named by a list of ids (``kind`` reads one, e.g. an enum); raises
     :class:`ValueError` naming ``what`` when ``chosen`` is not a list."""

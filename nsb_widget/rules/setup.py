@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from ..errors import ArgumentError, shorten
 from ..maps.model import GameMap
@@ -78,6 +79,26 @@ class GameSetup:
         return doc
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _as_argument_errors(function: F) -> F:
+    """Raise what ``function`` refuses as :class:`~nsb_widget.errors.ArgumentError` (a
+    :class:`ValueError`), its message shortened."""
+
+    @functools.wraps(function)
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return function(*args, **kwargs)
+        except ArgumentError:
+            raise
+        except (ValueError, TypeError) as exc:
+            raise ArgumentError(shorten(str(exc), 200)) from None
+
+    return cast(F, checked)
+
+
+@_as_argument_errors
 def make_setup(
     game_map: GameMap,
     players: int = 1,
@@ -95,32 +116,6 @@ def make_setup(
     ``choices`` are the module cards chosen by hand (``effects``, ``objectives``, ``powers``);
     the ruleset checks them. Raises :class:`~nsb_widget.errors.ArgumentError` (a
     :class:`ValueError`) naming the first bad argument.
-    """
-    try:
-        return _make_setup(game_map, players, seed, ruleset=ruleset, scenario=scenario,
-                           pencils=pencils, modules=modules, names=names, **choices)
-    except ArgumentError:
-        raise
-    except (ValueError, TypeError) as exc:
-        raise ArgumentError(shorten(str(exc), 200)) from None
-
-
-def _make_setup(
-    game_map: GameMap,
-    players: int = 1,
-    seed: int | None = None,
-    *,
-    ruleset: Ruleset | None = None,
-    scenario: bool = False,
-    pencils: Sequence[str] | None = None,
-    modules: Iterable[str] = (),
-    names: Sequence[str] | None = None,
-    **choices: Any,
-) -> GameSetup:
-    """Check the choices and fill in what is left to chance (from ``seed``).
-
-    ``choices`` are the module cards chosen by hand (``effects``, ``objectives``, ``powers``);
-    the ruleset checks them. Raises :class:`ValueError` naming the first bad argument.
     """
     if ruleset is None:
         from .ruleset import ruleset_for

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..bots import Bot, play_turn
+from ..bots.options import finish_game
 from ..errors import ArgumentError, NsbError
 from ..game import Game
 from .rows import Row, game_rows, is_term
@@ -32,10 +33,7 @@ TASKS_PER_WORKER = 8
 
 def play_game(game: Game, bots: Sequence[Bot], rng: random.Random) -> Game:
     """Play ``game`` to its end, player ``p`` using ``bots[p]``; returns the game."""
-    while not game.is_over:
-        game.reveal()
-        for player, bot in enumerate(bots):
-            play_turn(game, player, bot, rng)
+    finish_game(game, bots, rng)
     return game
 
 

@@ -10,6 +10,7 @@ from dataclasses import asdict
 from typing import Any
 
 from ..bitset import iter_bits
+from ..bots.hint import power_title
 from ..errors import Illegality
 from ..rendering.scene import sheet_scene
 from ..rules.game import Game, Phase
@@ -113,8 +114,7 @@ def bot_turns(game: Game, bots: Mapping[int, str]) -> list[dict[str, Any]]:
     start = next((i for i in range(len(log) - 1, -1, -1) if isinstance(log[i], Reveal)), None)
     if start is None or not bots:
         return []
-    titles: dict[str, str] = {}
-    joker = any(getattr(card, "joker", False) or "joker" in str(card) for card in game.cards)
+    joker = any(card.joker for card in game.cards)  # every ruleset's cards have ``joker``
     done: dict[int, list[str]] = {p: [] for p in sorted(bots)}
     for action in log[start + 1:]:
         if not isinstance(action, Draw | Pass | UsePower) or action.player not in done:
@@ -124,12 +124,9 @@ def bot_turns(game: Game, bots: Mapping[int, str]) -> list[dict[str, Any]]:
         elif isinstance(action, Pass):
             done[action.player].append("passed")
         else:
-            if not titles:
-                titles = {str(p.get("id")): str(p.get("title", p.get("id")))
-                          for p in game.ruleset.describe(game).get("powers", [])}
             where = f" on {action.station}" if action.station else ""
             done[action.player].append(
-                f"used the {titles.get(action.power, action.power)} power{where}")
+                f"used the {power_title(game, action.power)} power{where}")
     out = []
     for p, steps in done.items():
         if not steps:

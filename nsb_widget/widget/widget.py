@@ -21,7 +21,7 @@ import anywidget
 import traitlets
 
 from ..bots import Bot, make_bot, play_turn
-from ..bots.hint import Hint, suggest
+from ..bots.hint import Hint, power_title, suggest
 from ..errors import ArgumentError, IllegalMoveError, NsbError
 from ..game import Game
 from ..rendering.scene import map_scene
@@ -397,9 +397,8 @@ class BerlinWidget(anywidget.AnyWidget):
                                else round(found.expected, 1), "terms": []}
         if found.power is not None:
             power, station = found.power
-            info = self.hints.get("power") or {}
             out["kind"] = "power"
-            out["power"] = {"id": power, "title": info.get("title") or str(power).title(),
+            out["power"] = {"id": power, "title": power_title(game, power),
                             "station": None if station is None else index.get(station),
                             "label": station}
         elif found.move is not None:

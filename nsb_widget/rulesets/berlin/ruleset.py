@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...rules.reasons import Illegality, Reason
-from ...rules.ruleset import Ruleset, Slot, TurnOpening, card_ids, deal_objectives
+from ...rules.ruleset import Ruleset, Slot, TurnOpening, card_ids, deal_objectives, symbol_targets
 from ...scoring.interchanges import score_interchanges
 from ...scoring.model import RoundScore, ScoreSheet
 from ...scoring.sheet import assemble_score_sheet
@@ -137,11 +137,7 @@ class BerlinRuleset(Ruleset):
         key = (game.map, first.is_double_switch, symbol_card)
         slots = self._slot_cache.get(key)
         if slots is None:
-            if symbol_card.joker:
-                targets = game.map.every_station
-            else:
-                assert symbol_card.symbol is not None
-                targets = game.map.symbol_mask[symbol_card.symbol]
+            targets = symbol_targets(game.map, symbol_card)
             wants = f"the card shows {symbol_card.describe()}"
             if first.is_double_switch:
                 slots = tuple(Slot(li, True, targets, wants, symbol_card.joker)

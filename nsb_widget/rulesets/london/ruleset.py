@@ -10,7 +10,7 @@ from ...bitset import iter_bits
 from ...maps.model import Symbol
 from ...rules.game import Phase
 from ...rules.reasons import Illegality, Reason
-from ...rules.ruleset import Ruleset, Slot, TurnOpening, card_ids, deal_objectives
+from ...rules.ruleset import Ruleset, Slot, TurnOpening, card_ids, deal_objectives, symbol_targets
 from ...rules.sheet import RoundLine
 from ...scoring.assessment import assess
 from ...scoring.interchanges import score_interchanges
@@ -145,11 +145,7 @@ class LondonRuleset(Ruleset):
         key = (game.map, anywhere, symbol_card)
         slots = self._slot_cache.get(key)
         if slots is None:
-            if symbol_card.joker:
-                targets = game.map.every_station
-            else:
-                assert symbol_card.symbol is not None
-                targets = game.map.symbol_mask[symbol_card.symbol]
+            targets = symbol_targets(game.map, symbol_card)
             slots = (Slot(0, anywhere, targets, f"the card shows {symbol_card.describe()}"),)
             self._slot_cache[key] = slots
         return slots
