@@ -7,6 +7,7 @@ without hiding a bug. Each message says what went wrong and why, in words.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -60,7 +61,8 @@ class Reason(str, enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Illegality:
-    """Why a move is illegal: ``reason`` for code, ``message`` for people."""
+    """Why a move is illegal: ``reason`` for code (the same in every language), ``message``
+    for people (in the game's language, see :attr:`~nsb_widget.rules.game.Game.language`)."""
 
     reason: Reason
     message: str
@@ -139,18 +141,31 @@ class IllegalMoveError(NsbError, ValueError):
 
     ``reason`` is a :class:`Reason` for code; ``str(error)`` is a sentence naming the player,
     the move (a :class:`~nsb_widget.rules.moves.Move` or the text given, cut to a short prefix)
-    and the reason (no player number when the player does not exist).
+    and the reason (no player number when the player does not exist), in the game's language
+    (``translate`` is the game's :class:`~nsb_widget.i18n.Translator`; English without one).
     """
 
-    def __init__(self, player: int, move: object, illegality: Illegality) -> None:
+    def __init__(self, player: int, move: object, illegality: Illegality, *,
+                 translate: Callable[..., str] | None = None) -> None:
         self.player = player
         self.move = move
         self.illegality = illegality
         self.reason: Reason = illegality.reason
+        t = translate if translate is not None else _english
+        shown = shorten(str(move))
         # No "player n:" for a player that does not exist (the reason says so).
-        who = (f"player {player + 1}: " if type(player) is int and player >= 0
-               and illegality.reason is not Reason.NO_SUCH_PLAYER else "")
-        super().__init__(f"{who}{shorten(str(move))} is illegal: {illegality.message}")
+        if (type(player) is int and player >= 0
+                and illegality.reason is not Reason.NO_SUCH_PLAYER):
+            text = t("player {number}: {move} is illegal: {why}", number=player + 1,
+                     move=shown, why=illegality.message)
+        else:
+            text = t("{move} is illegal: {why}", move=shown, why=illegality.message)
+        super().__init__(text)
+
+
+def _english(message: str, /, **params: object) -> str:
+    """A message as written (English), its placeholders filled."""
+    return message.format(**params)
 
 
 class NotationError(NsbError, ValueError):

@@ -26,10 +26,11 @@ class Game(RulesGame):
         return game_to_json(self)
 
     @classmethod
-    def from_json(cls, doc: object) -> Game:
-        """Rebuild a game saved by :meth:`to_json`; raises
-        :class:`~nsb_widget.errors.SaveFileError` naming each problem."""
-        game = game_from_json(doc, cls=cls)
+    def from_json(cls, doc: object, language: str | None = None) -> Game:
+        """Rebuild a game saved by :meth:`to_json`, shown in ``language`` (as for
+        :meth:`Game.new`: a save file holds no language); raises
+        :class:`~nsb_widget.errors.SaveFileError` naming each problem (in English)."""
+        game = game_from_json(doc, cls=cls, language=language)
         assert isinstance(game, Game)
         return game
 
@@ -40,9 +41,9 @@ class Game(RulesGame):
         save_game(self, path)
 
     @classmethod
-    def load(cls, path: str | Path) -> Game:
-        """Read a game written by :meth:`save`."""
-        game = load_game(path, cls)
+    def load(cls, path: str | Path, language: str | None = None) -> Game:
+        """Read a game written by :meth:`save`, shown in ``language`` (as for :meth:`Game.new`)."""
+        game = load_game(path, cls, language)
         assert isinstance(game, Game)
         return game
 

@@ -10,7 +10,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "nsb_widget"
 
 #: Bottom to top. A module may import its own layer and the layers below.
 LAYERS: list[tuple[str, ...]] = [
-    ("errors", "bitset", "jsonfile"),
+    ("errors", "bitset", "jsonfile", "i18n"),
     ("maps",),
     ("scoring",),
     ("rules",),

@@ -74,6 +74,14 @@ BOTS_CODE = (
     "widget = game.widget(bots={1: 'search'})\n"
     "widget"
 )
+GERMAN = "german.ipynb"
+# Issue 12: the widget in German (the game's language from the option), then French from a cell.
+GERMAN_CODE = (
+    "from nsb_widget import Game\n"
+    "game = Game.new(seed=3, language='en')\n"
+    "widget = game.widget(language='de')\n"
+    "widget"
+)
 NOTEBOOK_STATE_JS = """() => {
   const nb = window.jupyterapp.shell.currentWidget.content;
   return {mode: nb.mode, types: nb.widgets.map((c) => c.model.type),
@@ -113,6 +121,7 @@ def server(tmp_path_factory):
     write_notebook(work / LON, LON_CODE, "")
     write_notebook(work / HINT, HINT_CODE, "")
     write_notebook(work / BOTS, BOTS_CODE, "")
+    write_notebook(work / GERMAN, GERMAN_CODE, "")
     with jupyter_server(work, app="jupyterlab") as srv:
         yield srv
 
@@ -969,5 +978,85 @@ def test_london_against_a_search_bot(lab, tmp_path):
         print(f"\n[e2e] default hint shown {took:.2f}s after pressing h")
         assert took < 1.6, took  # ~1 s of search, plus the round trip
         screenshot(page, tmp_path, "jupyterlab-london-hint")
+    finally:
+        probe.close()
+
+
+# --------------------------------------------------------------------------- i. issue 12
+def test_the_widget_in_german_then_french(lab, tmp_path):
+    """Issue 12, part 3: ``game.widget(language="de")`` shows the widget in German (buttons
+    that still name their keys, the help line, Python's reason for an illegal click); a cell
+    setting ``game.language = "fr"`` turns the open view French at once; the longer words fit
+    a 700 px window."""
+    expect = _expect()
+    page = lab.page
+    panel = open_tab_and_run_all(page, GERMAN)
+    probe = KernelProbe(lab.server, GERMAN)
+    try:
+        v = BerlinView(panel.locator(".jp-Cell").nth(0).locator(".nsb-widget"), probe)
+        expect(v.root).to_be_visible()
+        assert probe.eval("game.language") == "de"
+        reveal = v.root.locator("button[data-action='reveal']")
+        expect(reveal).to_have_attribute("aria-label", "Nächste Karte aufdecken")
+        expect(reveal).to_have_attribute("title", "Nächste Karte aufdecken (R)")
+        expect(v.root).to_have_attribute("lang", "de")
+        expect(v.root.locator(".nsb-help")).to_have_text("Decke die nächste Karte auf (R).")
+        expect(v.root.locator(".nsb-round")).to_have_text("Runde 1 von 4")
+
+        # the r key reveals (the letter stays in every language)
+        v.svg.focus()
+        page.keyboard.press("r")
+        assert probe.wait_for("game.turn", 1) == 1
+        v.wait_actions(1)
+        expect(reveal).to_be_disabled()
+        # a station that cannot be reached: the engine's reason, in German
+        station, _reason, message = _unreachable_station(v)
+        english = probe.eval(
+            "(lambda c: (setattr(c, 'language', 'en'), c.why_unreachable("
+            f"c.map.stations[{station}].label).message)[1])(game.copy())")
+        assert message != english, message
+        v.hit(station).click()
+        expect(v.notice).to_have_text(message)
+        expect(v.notice).to_have_attribute("data-level", "error")
+        assert probe.eval("len(game.history)") == 1, "nothing was played"
+        expect(v.root.locator(".nsb-help")).not_to_be_empty()
+        help_text = v.root.locator(".nsb-help").inner_text()
+        assert help_text.startswith(("Klicke", "Für diese Karte")), help_text
+
+        # 700 px with the file browser open: the German words fit
+        page.set_viewport_size({"width": 700, "height": 900})
+        try:
+            page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+            expect(page.locator(".jp-FileBrowser")).to_be_visible()
+            assert v.root.evaluate("""(el) => { const out = el.closest('.jp-OutputArea-output');
+                return out.scrollWidth <= out.clientWidth + 1; }"""), "the output scrolls sideways"
+            cut = v.root.evaluate("""(el) => [...el.querySelectorAll('.nsb-toolbar button')]
+                .filter((b) => !b.hidden && b.scrollWidth > b.clientWidth + 1)
+                .map((b) => b.textContent)""")
+            assert cut == [], f"button labels cut off: {cut}"
+            for sel in ("button[data-action='new-game']", "button[data-action='export-png']",
+                        "[data-total='total']", ".nsb-help"):
+                el = v.root.locator(sel).first
+                assert el.evaluate(REACH_JS), f"{sel} cannot be reached at 700 px"
+            v.root.scroll_into_view_if_needed()
+            page.evaluate("window.scrollTo(0, 0)")
+            v.root.locator(".nsb-toolbar").scroll_into_view_if_needed()
+            screenshot(page, tmp_path, "jupyterlab-german-700px")
+        finally:
+            collapse_sidebars(page)
+            page.set_viewport_size({"width": 1280, "height": 1500})
+
+        # French from a cell: the open view follows, the game is unchanged
+        probe.run("game.language = 'fr'")
+        expect(v.root).to_have_attribute("lang", "fr")
+        expect(v.root.locator("button[data-action='pass']")).to_have_attribute(
+            "aria-label", "Passer")
+        expect(v.root.locator(".nsb-round")).to_have_text("Manche 1 sur 4")
+        expect(v.notice).to_have_text("")  # the German notice was about the old language
+        assert probe.eval("len(game.history)") == 1
+        v.hit(station).click()
+        expect(v.notice).to_have_text(probe.eval(
+            f"game.why_unreachable(game.map.stations[{station}].label).message"))
+        screenshot(page, tmp_path, "jupyterlab-french")
     finally:
         probe.close()

@@ -232,7 +232,7 @@ def test_speed(open_widget):
 
 def test_cleanup_in_the_browser(open_widget):
     page = open_widget("draw")
-    assert page.evaluate("h.model.listenerCount()") == 9
+    assert page.evaluate("h.model.listenerCount()") == 10  # 8 traits + 2 msg:custom
     page.evaluate("h.cleanup(); h.initCleanup()")
     assert page.evaluate("h.model.listenerCount()") == 0
     assert page.locator(".nsb-widget").count() == 0
@@ -557,3 +557,95 @@ def test_pencil_colours_contrast_on_both_themes_and_export_is_light(open_widget)
     png = base64.b64decode(page.evaluate("files.find(f => f.format === 'png').data"))
     width, height = struct.unpack(">II", png[16:24])
     assert height > width * 1.2, (width, height)
+
+
+# --------------------------------------------------------------------------- issue 12: languages
+def _translated_state(language: str, city: str) -> dict:
+    """Every synced trait of a real game in ``language`` (its engine texts too), mid-game, with
+    the error notice Python sends for an illegal section."""
+    import random
+
+    sys.path.insert(0, str(ROOT / "js" / "tests" / "fixtures"))
+    import make_fixtures as mk
+
+    from nsb_widget import Game
+    from nsb_widget.widget.strings import strings_state
+
+    if city == "berlin":
+        game = Game.new(seed=5, modules=["effects", "objectives"], language=language,
+                        effects=["glimpse", "double_tracks", "triple_outer", "double_stations"])
+        mk.play_until(game, random.Random(5), lambda g: g.round == 2 and g.turn >= 5
+                      and len(g.legal_moves(0)) >= 2)
+    else:
+        game = Game.new(map="london", seed=7, modules=["objectives", "powers"],
+                        language=language)
+        mk.play_london(game, random.Random(7), lambda g: g.round == 2 and g.turn >= 3
+                       and len(g.legal_moves(0)) >= 1)
+    return {**mk.state(game, notice=mk.illegal_notice(game, 0, 7)),
+            "strings": strings_state(language)}
+
+
+#: The toolbar, panel and score sheet in the words of each language: nothing may be cut off.
+FIT_JS = """() => {
+  const root = document.querySelector('#root .nsb-widget');
+  const box = root.getBoundingClientRect();
+  const out = [];
+  for (const b of root.querySelectorAll('.nsb-toolbar button:not([hidden])')) {
+    const r = b.getBoundingClientRect();
+    if (b.scrollWidth > b.clientWidth + 1 || r.right > box.right + 1) out.push(b.textContent);
+  }
+  for (const e of root.querySelectorAll('.nsb-panel *, .nsb-messages *')) {
+    const r = e.getBoundingClientRect();
+    if (r.width && (r.right > box.right + 1 || e.scrollWidth > e.clientWidth + 1
+        && getComputedStyle(e).overflowX === 'visible' && e.children.length === 0)) {
+      out.push(e.className || e.tagName);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("language, city", [("de", "berlin"), ("fr", "london")])
+def test_a_translated_widget_speaks_its_language_and_fits_at_700_px(browser, tmp_path,
+                                                                     language, city):
+    """Issue 12: a German Berlin and a French London game in a 700 px window: the buttons
+    (their keys still named), the help line and Python's reason for an illegal section are in
+    the game's language, and the longer words still fit."""
+    state = _translated_state(language, city)
+    page = harness.open_page(browser, width=700 - 32, viewport=(700, 1000), state=state)
+    try:
+        words = state["strings"]["messages"]
+        reveal = page.locator("button[data-action='reveal']")
+        assert reveal.get_attribute("aria-label") == words["btn.reveal"]
+        assert reveal.get_attribute("title") == f"{words['btn.reveal']} (R)"
+        assert page.locator(".nsb-widget").get_attribute("lang") == language
+        assert page.locator(".nsb-notice").inner_text() == state["notice"]["text"]
+        help_text = page.locator(".nsb-help").inner_text()
+        assert help_text == words["help.draw"], help_text
+        if language == "de":
+            passen = page.locator("button[aria-label='Passen']")
+            assert passen.get_attribute("title") == "Passen (P)"
+            assert "die Karte zeigt" in state["notice"]["text"], state["notice"]
+        else:
+            assert page.locator(".nsb-round").inner_text() == "Manche 2 sur 4"
+            assert "la carte" in state["notice"]["text"] or "traverse" in state["notice"]["text"]
+        # nothing cut off or sticking out, every part reachable
+        assert page.evaluate(FIT_JS) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= 700
+        for sel in ("button[data-action='new-game']", "button[data-action='export-png']",
+                    "svg.nsb-map", ".nsb-panel .nsb-round", ".nsb-score th[data-round='4']",
+                    "[data-total='total']"):
+            assert page.evaluate(REACH_JS, sel) is None, sel
+        # the New game confirmation is the longest label of the toolbar
+        page.locator("button[data-action='new-game']").click()
+        assert page.locator("button[data-action='new-game'] .nsb-btn-text").inner_text() == \
+            words["btn.new_game_confirm"]
+        assert page.evaluate(FIT_JS) == []
+        page.evaluate("window.scrollTo(0, 0)")
+        keep = os.environ.get("E2E_SCREENSHOTS")
+        shot = Path(keep) if keep else tmp_path
+        shot.mkdir(parents=True, exist_ok=True)
+        page.locator(".nsb-widget").screenshot(path=str(shot / f"widget-{language}-700.png"))
+        assert page.errors == [], page.errors
+    finally:
+        page.close()

@@ -4,41 +4,40 @@
 // (game_info.ruleset): card kinds with their icon or colour, the switch card, the counted kinds.
 import { h, s, clear } from "./dom.js";
 import { symbolPath, lineIconPath, hasIcon, starPath, switchPath } from "./symbols.js";
-import { lineName } from "./map.js";
-import { readRuleset } from "./normalize.js";
+import { lineName, symbolWords } from "./map.js";
 
 const cap = (w) => (w ? w.charAt(0).toUpperCase() + w.slice(1) : "");
-const ordinal = (n) => `${n}${n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2
-  && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th"}`;
-const either = (words) => (words.length > 1
-  ? `${words.slice(0, -1).join(", ")} or ${words.at(-1)}` : words[0] || "");
+/** "5th", "5.", "5e": the ordinal of `n` in the widget's language. */
+const ordinal = (n, t) => t(n % 10 === 1 && n % 100 !== 11 ? "fmt.ordinal_1" : n % 10 === 2
+  && n % 100 !== 12 ? "fmt.ordinal_2" : n % 10 === 3 && n % 100 !== 13 ? "fmt.ordinal_3"
+  : "fmt.ordinal", { n });
 
-/** Toolbar buttons: action, label, shortcut key shown in the tooltip. */
+/**
+ * Toolbar buttons: action, the key of its label (the `strings` trait), the shortcut key shown
+ * beside it. The shortcut letters are the same in every language.
+ */
 export const BUTTONS = [
-  { action: "reveal", label: "Reveal next card", key: "R", primary: true },
-  { action: "pass", label: "Pass", key: "P" },
-  { action: "undo", label: "Undo", key: "U" },
-  { action: "hint", label: "Hint", key: "H" },
-  { action: "power", label: "Use power", power: true },
-  { action: "overlay", label: "Teaching overlay", key: "O", toggle: true },
-  { action: "export-svg", label: "Export SVG" },
-  { action: "export-png", label: "Export PNG" },
-  { action: "new-game", label: "New game" },
+  { action: "reveal", label: "btn.reveal", key: "R", primary: true },
+  { action: "pass", label: "btn.pass", key: "P" },
+  { action: "undo", label: "btn.undo", key: "U" },
+  { action: "hint", label: "btn.hint", key: "H" },
+  { action: "power", label: "btn.power", power: true },
+  { action: "overlay", label: "btn.overlay", key: "O", toggle: true },
+  { action: "export-svg", label: "btn.export_svg" },
+  { action: "export-png", label: "btn.export_png" },
+  { action: "new-game", label: "btn.new_game" },
 ];
 
 export function createToolbar(doc) {
-  const bar = h(doc, "div", { class: "nsb-toolbar", role: "toolbar",
-    "aria-label": "Game actions" });
+  const bar = h(doc, "div", { class: "nsb-toolbar", role: "toolbar" });
   const buttons = {};
   for (const b of BUTTONS) {
     const btn = h(doc, "button", {
       type: "button",
       class: `nsb-btn${b.primary ? " nsb-btn-primary" : ""}`,
       "data-action": b.action,
-      "aria-label": b.label,
-      title: b.key ? `${b.label} (${b.key})` : b.label,
       "aria-pressed": b.toggle ? "false" : null,
-    }, h(doc, "span", { class: "nsb-btn-text", text: b.label }),
+    }, h(doc, "span", { class: "nsb-btn-text" }),
     b.key ? h(doc, "kbd", { "aria-hidden": "true", text: b.key.toLowerCase() }) : null);
     if (b.power) { // the pencil power: shown only while the player holds one
       btn.hidden = true;
@@ -71,29 +70,36 @@ export function buttonStates(st, ui) {
 }
 
 export function updateToolbar(tb, st, ui) {
+  const { t } = st;
   const states = buttonStates(st, ui);
-  for (const [action, btn] of Object.entries(tb.buttons)) {
-    btn.disabled = !states[action];
+  tb.el.setAttribute("aria-label", t("btn.toolbar_aria"));
+  for (const b of BUTTONS) {
+    const btn = tb.buttons[b.action];
+    btn.disabled = !states[b.action];
+    // Labels follow the language (the power button's is set below). The title names the key.
+    const label = t(b.label);
+    btn.setAttribute("aria-label", label);
+    btn.title = b.key ? t("btn.with_key", { label, key: b.key }) : label;
+    btn.querySelector(".nsb-btn-text").textContent = label;
   }
   tb.buttons.overlay.setAttribute("aria-pressed", ui.overlay ? "true" : "false");
   // The Hint button says when the kernel is thinking (it stays usable: a press then is ignored).
   const hb = tb.buttons.hint;
   hb.setAttribute("aria-busy", ui.hintBusy ? "true" : "false");
   hb.classList.toggle("nsb-busy", Boolean(ui.hintBusy));
-  hb.querySelector(".nsb-btn-text").textContent = ui.hintBusy ? "Thinking…" : "Hint";
-  hb.title = ui.hintBusy ? "Thinking… (the hint bot is searching)" : "Hint (H): what would a "
-    + "strong player do now? Shown on the map, never played";
+  hb.querySelector(".nsb-btn-text").textContent = ui.hintBusy ? t("btn.thinking") : t("btn.hint");
+  hb.title = ui.hintBusy ? t("btn.thinking_title") : t("btn.hint_title");
   // The pencil power: its name, what it does and, when it cannot be used now, why.
   const power = st.hints.power;
   const pb = tb.buttons.power;
   pb.hidden = !power || !st.map;
   if (power) {
-    const label = `Use power: ${power.title}`;
-    pb.setAttribute("aria-label", label);
+    pb.setAttribute("aria-label", t("btn.power_aria", { power: power.title }));
     pb.dataset.power = power.id;
-    pb.querySelector(".nsb-btn-text").textContent = `Power: ${power.title}`;
-    pb.title = `${power.title}: ${power.text}${power.usable ? ""
-      : ` (Not now: ${power.reason || "not usable now"})`}`;
+    pb.querySelector(".nsb-btn-text").textContent = t("btn.power_text", { power: power.title });
+    const about = `${power.title}: ${power.text}`;
+    pb.title = power.usable ? about : t("btn.power_not_now", { about,
+      reason: power.reason || t("power.not_usable") });
     if (power.station) pb.setAttribute("aria-pressed", ui.powerMode ? "true" : "false");
     else pb.removeAttribute("aria-pressed");
   }
@@ -101,22 +107,26 @@ export function updateToolbar(tb, st, ui) {
   pb.classList.toggle("nsb-hinted", Boolean(power && ui.hintPower === power.id));
   // A bot's sheet: nothing of it can be undone or passed from here; say why up front.
   const bot = Boolean((st.info.players[st.sheet.player] || {}).bot);
-  tb.buttons.undo.title = bot ? "Undo (U): not on this sheet, a bot plays it" : "Undo (U)";
-  if (bot) tb.buttons.undo.disabled = true;
+  if (bot) {
+    tb.buttons.undo.title = t("btn.undo_bot");
+    tb.buttons.undo.disabled = true;
+  }
   const ng = tb.buttons["new-game"];
   ng.classList.toggle("nsb-armed", Boolean(ui.armedNewGame));
   ng.querySelector(".nsb-btn-text").textContent = ui.armedNewGame
-    ? "Click again: new game" : "New game";
+    ? t("btn.new_game_confirm") : t("btn.new_game");
 }
 
 /** A card's name for people ("Bear Joker + S-Bahn", "Underground square", "Railroad Switch"). */
-export function cardLabel(card, rs = readRuleset(null)) {
+export function cardLabel(card, rs, t) {
   if (card.switch) {
     return rs.switch_card ? rs.switch_card.name : card.text.split(/\s+/).map(cap).join(" ");
   }
   const k = card.kind ? rs.kinds.get(card.kind) : null;
-  const kindLabel = k ? k.label : cap(card.kind || "");
-  return `${kindLabel} ${card.joker ? rs.joker_label : card.symbol || "?"}`.trim();
+  const kind = k ? k.label : cap(card.kind || "");
+  if (card.joker) return t("card.joker", { kind, joker: rs.joker_label }).trim();
+  return t("card.symbol", { kind, symbol: card.symbol ? symbolWords(card.symbol, t) : "?" })
+    .trim();
 }
 
 /**
@@ -124,9 +134,9 @@ export function cardLabel(card, rs = readRuleset(null)) {
  * or a band in its kind's colour (London's pink Underground and blue Street cards, with the
  * kind's initial: colour is never the only cue), then the symbol, the Joker star or the switch.
  */
-export function cardElement(doc, card, extra = "", rs = readRuleset(null)) {
+export function cardElement(doc, card, extra, rs, t) {
   const kind = card.switch ? "switch" : card.joker ? "joker" : "symbol";
-  const label = cardLabel(card, rs);
+  const label = cardLabel(card, rs, t);
   const look = card.kind ? rs.kinds.get(card.kind) : null;
   const icon = look ? look.icon : card.kind && hasIcon(card.kind) ? card.kind : null;
   const svg = s(doc, "svg", { viewBox: "0 0 36 48", class: "nsb-card-art", "aria-hidden": "true" });
@@ -190,34 +200,35 @@ function section(doc, title, ...children) {
 }
 
 /** What the player has to draw now ("Draw: Bear + Crown", "Draw a section of your line"). */
-export function todoText(hints, rs) {
+export function todoText(hints, rs, t) {
   const several = hints.line_ids.length > 1;
-  let text = several ? `Draw: ${hints.open_lines.map((l) => lineName(rs, l)).join(" + ")}`
-    + `${hints.double_switch ? " (branch from any station)" : ""}`
-    : `Draw a section of your line${hints.double_switch ? " (from any of its stations)" : ""}`;
-  if (hints.notes.length) text += `: ${hints.notes.join("; ")}`;
+  const lines = hints.open_lines.map((l) => lineName(rs, l)).join(" + ");
+  let text = several ? t(hints.double_switch ? "todo.lines_branch" : "todo.lines", { lines })
+    : t(hints.double_switch ? "todo.line_anywhere" : "todo.line");
+  if (hints.notes.length) text = t("todo.with_notes", { todo: text, notes: hints.notes.join("; ") });
   return text;
 }
 
 export function updatePanel(panel, st, pencils) {
   const doc = panel.el.ownerDocument;
-  const { turn, sheet, hints } = st;
+  const { turn, sheet, hints, t } = st;
   const rs = st.info.ruleset;
   const { status, players, announcement, cards, power, modules } = panel.parts;
 
   // Round and pencil.
   clear(status);
   const pencil = pencils.get(sheet.pencil);
-  const roundText = turn.game_over ? "Game over" : `Round ${Math.max(1, turn.round)} of 4`;
+  const roundText = turn.game_over ? t("panel.game_over")
+    : t("panel.round_of", { n: Math.max(1, turn.round), total: 4 });
   status.append(h(doc, "span", { class: "nsb-round", "data-round": turn.round, text: roundText }));
   if (!turn.game_over && sheet.pencil) {
     status.append(h(doc, "span", { class: "nsb-pencil", "data-pencil": pencil.id },
       h(doc, "span", { class: "nsb-swatch", style: `background:${pencil.color}`,
         "aria-hidden": "true", text: pencil.code }),
-      `${pencil.name} pencil`));
+      t("panel.pencil", { pencil: pencil.name })));
   }
   if (!turn.game_over && turn.phase === "draw" && hints.open_lines.length) {
-    status.append(h(doc, "span", { class: "nsb-todo", text: todoText(hints, rs) }));
+    status.append(h(doc, "span", { class: "nsb-todo", text: todoText(hints, rs, t) }));
   }
 
   // Players (hot-seat selector and who is still drawing).
@@ -225,13 +236,15 @@ export function updatePanel(panel, st, pencils) {
   if (turn.players.length > 1) {
     const shown = sheet.player;
     const select = h(doc, "select", { class: "nsb-player-select", "data-action": "select-player",
-      "aria-label": "Shown player" });
+      "aria-label": t("panel.shown_player") });
     turn.players.forEach((p, i) => {
-      const opt = h(doc, "option", { value: String(i), text: `${p.name}${p.bot ? " (bot)" : ""}` });
+      const opt = h(doc, "option", { value: String(i),
+        text: p.bot ? t("panel.player_bot", { name: p.name }) : p.name });
       if (i === shown) opt.selected = true;
       select.append(opt);
     });
-    players.append(h(doc, "label", { class: "nsb-player-label" }, "Sheet of ", select));
+    players.append(h(doc, "label", { class: "nsb-player-label" }, t("panel.sheet_of"), " ",
+      select));
     const list = h(doc, "ul", { class: "nsb-player-list" });
     turn.players.forEach((p, i) => {
       const pc = pencils.get(p.pencil);
@@ -242,8 +255,8 @@ export function updatePanel(panel, st, pencils) {
         text: pc.code }),
       h(doc, "span", { class: "nsb-player-name", text: p.name }),
       h(doc, "span", { class: "nsb-player-state", text: turn.game_over ? ""
-        : waiting ? "drawing…" : turn.phase === "draw" ? "done" : "" }),
-      h(doc, "span", { class: "nsb-player-total", text: `${p.total} pts` })));
+        : waiting ? t("panel.drawing") : turn.phase === "draw" ? t("panel.done") : "" }),
+      h(doc, "span", { class: "nsb-player-total", text: t.n("fmt.pts", p.total) })));
     });
     players.append(list);
   }
@@ -264,34 +277,36 @@ export function updatePanel(panel, st, pencils) {
         "data-bot": b.bot },
       h(doc, "span", { class: "nsb-swatch", style: `background:${pc.color}`, "aria-hidden": "true",
         text: pc.code }),
-      h(doc, "span", { class: "nsb-bot-text", text: `${b.name} (${b.bot}) ${b.text}` })));
+      h(doc, "span", { class: "nsb-bot-text", text: t("panel.bot_did", { name: b.name,
+        bot: b.bot, did: b.text }) })));
     }
-    bots.append(section(doc, turn.phase === "draw" ? "Bots this turn" : "Bots last turn", list));
+    bots.append(section(doc, turn.phase === "draw" ? t("panel.bots_this_turn")
+      : t("panel.bots_last_turn"), list));
   }
 
   // Cards of this round.
   clear(cards);
   if (!turn.game_over) {
     const strip = h(doc, "div", { class: "nsb-strip", role: "list",
-      "aria-label": "Cards revealed this round, in order" });
+      "aria-label": t("panel.cards_aria") });
     const last = turn.round_turns.length - 1;
-    turn.round_turns.forEach((t, i) => {
+    turn.round_turns.forEach((cardsOfTurn, i) => {
       const group = h(doc, "span", { class: `nsb-turn${i === last && turn.phase === "draw"
         ? " nsb-turn-current" : ""}`, role: "listitem", "data-turn": i + 1 });
-      t.forEach((c, j) => {
+      cardsOfTurn.forEach((c, j) => {
         if (j > 0) group.append(h(doc, "span", { class: "nsb-plus", "aria-hidden": "true",
           text: "+" }));
-        group.append(cardElement(doc, c, "", rs));
+        group.append(cardElement(doc, c, "", rs, t));
       });
       strip.append(group);
     });
     if (turn.preview) {
       strip.append(h(doc, "span", { class: "nsb-turn nsb-turn-next", role: "listitem" },
-        cardElement(doc, turn.preview, " nsb-card-preview", rs),
-        h(doc, "span", { class: "nsb-next-tag", text: "next" })));
+        cardElement(doc, turn.preview, " nsb-card-preview", rs, t),
+        h(doc, "span", { class: "nsb-next-tag", text: t("panel.next_card") })));
     }
     if (!turn.round_turns.length) {
-      strip.append(h(doc, "span", { class: "nsb-empty", text: "No card revealed yet." }));
+      strip.append(h(doc, "span", { class: "nsb-empty", text: t("panel.no_card_yet") }));
     }
     // One counter per counted kind: a pip per card of that kind in the deck.
     const counted = rs.count_names.length ? rs.count_names : Object.keys(turn.revealed);
@@ -302,22 +317,22 @@ export function updatePanel(panel, st, pencils) {
       const total = rs.in_deck[kind] || rs.cards_per_round_end;
       const look = rs.kinds.get(kind);
       const c = h(doc, "span", { class: "nsb-counter", "data-line": kind, "data-kind": kind,
-        "aria-label": `${label} cards revealed: ${n} of ${total}` }, label, pips(doc, total, n),
+        "aria-label": t("panel.counter_aria", { kind: label, n, total }) }, label,
+      pips(doc, total, n),
       `${n}/${total}`);
       if (look && look.color) c.style.setProperty("--nsb-kind", look.color);
       counters.append(c);
     }
-    const ends = either((rs.round_end_kinds.length ? rs.round_end_kinds : counted)
+    const ends = t.or((rs.round_end_kinds.length ? rs.round_end_kinds : counted)
       .map((k) => rs.count_labels[k] || cap(k)));
-    const nth = ordinal(rs.cards_per_round_end);
+    const nth = ordinal(rs.cards_per_round_end, t);
     const kinds = rs.card_kinds.length ? rs.card_kinds.map((k) => [k.id, k.label])
       : Object.keys(turn.remaining).map((k) => [k, cap(k.replace(/_/g, " "))]);
     const rem = kinds.map(([id, label]) => `${turn.remaining[id] || 0} ${label}`).join(" · ");
-    cards.append(section(doc, "This round's cards", strip, counters,
+    cards.append(section(doc, t("panel.cards_title"), strip, counters,
       h(doc, "p", { class: `nsb-round-end${turn.last_turn ? " nsb-last" : ""}`,
-        text: turn.last_turn ? `Last turn of this round: the ${nth} ${ends} card is out.`
-          : `The round ends at the ${nth} ${ends} card.` }),
-      h(doc, "p", { class: "nsb-stack", text: `Left in the stack: ${rem}` })));
+        text: t(turn.last_turn ? "panel.last_turn" : "panel.round_ends", { nth, kinds: ends }) }),
+      h(doc, "p", { class: "nsb-stack", text: t("panel.stack", { cards: rem }) })));
   }
 
   // Pencil powers: the shown player's, what it does and why it waits; who holds which.
@@ -337,11 +352,11 @@ export function updatePanel(panel, st, pencils) {
     }
     // Without the module nobody holds a power: no empty box.
     if (!mine && !holders.childNodes.length) power.hidden = true;
-    else power.append(section(doc, "Pencil powers",
+    else power.append(section(doc, t("panel.powers_title"),
       mine ? h(doc, "p", { class: "nsb-power-now", "data-power": mine.id },
         h(doc, "strong", { text: `${mine.title}: ` }), mine.text) : null,
       mine && !mine.usable && mine.reason ? h(doc, "p", { class: "nsb-power-reason",
-        text: `Not now: ${mine.reason}.` }) : null,
+        text: t("panel.power_not_now", { reason: mine.reason }) }) : null,
       holders.childNodes.length ? holders : null));
   }
 
@@ -353,10 +368,10 @@ export function updatePanel(panel, st, pencils) {
       const current = e.round === turn.round && !turn.game_over;
       list.append(h(doc, "li", { class: `nsb-effect${current ? " nsb-effect-current" : ""}${e.used
         ? " nsb-effect-used" : ""}`, "data-effect": e.id, title: e.text },
-      h(doc, "span", { class: "nsb-effect-round", text: `R${e.round}` }),
+      h(doc, "span", { class: "nsb-effect-round", text: t("panel.effect_round", { n: e.round }) }),
       h(doc, "span", { class: "nsb-effect-title", text: e.title })));
     }
-    modules.append(section(doc, "Round effects",
+    modules.append(section(doc, t("panel.effects_title"),
       turn.effect && !turn.game_over ? h(doc, "p", { class: "nsb-effect-now" },
         h(doc, "strong", { text: `${turn.effect.title}: ` }), turn.effect.text) : null,
       turn.effects.length ? list : null));
@@ -364,7 +379,7 @@ export function updatePanel(panel, st, pencils) {
   if (turn.objectives.length) {
     const list = h(doc, "ul", { class: "nsb-objectives" });
     for (const o of turn.objectives) list.append(h(doc, "li", { "data-objective": o.id, text: o.text }));
-    modules.append(section(doc, "Objectives (+10 each)", list));
+    modules.append(section(doc, t("panel.objectives_title"), list));
   }
 
   // The deal: its seed, and the call that deals the same cards (a whole room can play one game).
@@ -374,25 +389,25 @@ export function updatePanel(panel, st, pencils) {
   deal.hidden = info.seed === null && !info.deal;
   if (!deal.hidden) {
     deal.append(h(doc, "span", { class: "nsb-seed", "data-seed": info.seed ?? "" },
-      `Seed ${info.seed ?? "?"}`));
+      t("panel.seed", { seed: info.seed ?? "?" })));
     if (info.deal) {
-      deal.append(h(doc, "span", { text: " · same cards for everyone: " }),
-        h(doc, "code", { class: "nsb-deal-code", title: "Run this in a notebook to deal the same game",
-          text: info.deal }));
+      deal.append(h(doc, "span", { text: ` · ${t("panel.same_cards")} ` }),
+        h(doc, "code", { class: "nsb-deal-code", title: t("panel.deal_title"), text: info.deal }));
     }
   }
 }
 
 /** The card(s) of this turn, small, beside the messages: always in sight above the map. */
-export function updateNow(el, turn, rs = readRuleset(null)) {
+export function updateNow(el, turn, rs, t) {
   const doc = el.ownerDocument;
   clear(el);
   const cards = turn.phase === "draw" && !turn.game_over ? turn.cards : [];
   el.hidden = !cards.length;
   if (!cards.length) return;
-  el.setAttribute("aria-label", `This turn: ${cards.map((c) => c.text).join(" + ")}`);
+  el.setAttribute("aria-label", t("panel.this_turn", { cards: cards.map((c) => cardLabel(c, rs, t))
+    .join(" + ") }));
   cards.forEach((c, j) => {
     if (j > 0) el.append(h(doc, "span", { class: "nsb-plus", "aria-hidden": "true", text: "+" }));
-    el.append(cardElement(doc, c, "", rs));
+    el.append(cardElement(doc, c, "", rs, t));
   });
 }

@@ -122,7 +122,7 @@ export function svgSize(svgText) {
 }
 
 /** Render SVG text into a PNG through a canvas; resolves to base64 (no data: prefix). */
-export function svgToPngBase64(doc, svgText, scale = 2) {
+export function svgToPngBase64(doc, svgText, t, scale = 2) {
   const win = doc.defaultView;
   const [w, hgt] = svgSize(svgText);
   return new Promise((resolve, reject) => {
@@ -132,18 +132,18 @@ export function svgToPngBase64(doc, svgText, scale = 2) {
     let ctx = null;
     try { ctx = canvas.getContext("2d"); } catch { ctx = null; }
     if (!ctx) {
-      reject(new Error("this browser has no 2D canvas to draw the PNG"));
+      reject(new Error(t("export.no_canvas")));
       return;
     }
     const img = new win.Image();
-    const timer = win.setTimeout(() => reject(new Error("the SVG image did not load")), 10000);
+    const timer = win.setTimeout(() => reject(new Error(t("export.not_loaded"))), 10000);
     img.onload = () => {
       win.clearTimeout(timer);
       try {
         ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
         const url = canvas.toDataURL("image/png");
         const comma = url.indexOf(",");
-        if (!url.startsWith("data:image/png") || comma < 0) throw new Error("canvas gave no PNG");
+        if (!url.startsWith("data:image/png") || comma < 0) throw new Error(t("export.no_png"));
         resolve(url.slice(comma + 1));
       } catch (err) {
         reject(err);
@@ -151,7 +151,7 @@ export function svgToPngBase64(doc, svgText, scale = 2) {
     };
     img.onerror = () => {
       win.clearTimeout(timer);
-      reject(new Error("the SVG could not be drawn as an image"));
+      reject(new Error(t("export.not_drawn")));
     };
     img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svgText)}`;
   });
@@ -195,7 +195,7 @@ export function drawScoreTable(doc, table, width, col) {
   const rh = 22;
   let y = 14;
   g.append(el("text", { x: pad, y: y + 4, fill: col.ink, "font-weight": 700, "font-size": 13 },
-    "Score sheet"));
+    table.title || ""));
   y += 14;
   table.head.forEach((hd, i) => {
     const x = pad + labelW + i * cw;

@@ -4,9 +4,11 @@
 //
 // anywidget hands initialize() and each render() a *different* proxy of the same model, so the
 // proxies cannot be used as keys. Views of one model are recognised by the identity of their
-// `map_data` value (the same object for every proxy of one model; sent once per widget).
+// `map_data` value (the same object for every proxy of one model; sent once per widget, and
+// again only when the language changes the map's names).
 import { createStore } from "./store.js";
 import { createView } from "./view.js";
+import { translator } from "./i18n.js";
 
 const stores = new WeakMap(); // map_data object (or the model itself) -> shared UI store
 const views = new Set(); // live views of every model
@@ -20,7 +22,10 @@ function storeFor(model) {
   const key = keyOf(model);
   let store = stores.get(key);
   if (!store) {
-    store = createStore();
+    // map_data sent again (another language): the views already open keep their store, and a
+    // new view of the same model joins it.
+    const peer = [...views].find((v) => sameModel(v.model, model));
+    store = peer ? peer.store : createStore();
     stores.set(key, store);
   }
   return store;
@@ -42,14 +47,15 @@ export function handleCustom(model, msg) {
   const format = msg.format === "png" ? "png" : msg.format === "svg" ? "svg" : null;
   const reply = (data, error) => model.send({ type: "export_result", id: msg.id,
     format: format || String(msg.format), data, ...(error ? { error } : {}) });
+  const t = translator(model.get("strings"));
   if (!format) {
-    reply("", `unknown export format ${JSON.stringify(msg.format)} (use "svg" or "png")`);
+    reply("", t("export.unknown_format", { format: JSON.stringify(msg.format) }));
     return;
   }
   const mine = [...views].filter((v) => sameModel(v.model, model));
   const view = mine.find((v) => v.root.isConnected) || mine[0];
   if (!view) {
-    reply("", "no view of the widget is displayed: show the widget, then export");
+    reply("", t("export.no_view"));
     return;
   }
   const fail = (err) => reply("", String(err && err.message ? err.message : err));

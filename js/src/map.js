@@ -21,8 +21,12 @@ export function lineName(rs, id) {
   return found ? found.name : cap(id);
 }
 
-/** How a symbol reads in a label ("any" matches every card). */
-export const symbolWords = (symbol) => (symbol === "any" ? "any symbol" : symbol);
+// The symbols' names (the `strings` trait); "any" matches every card.
+const SYMBOL_KEYS = { square: "symbol.square", triangle: "symbol.triangle",
+  pentagon: "symbol.pentagon", circle: "symbol.circle", any: "symbol.any" };
+
+/** How a symbol reads in a label, in the widget's language (an unknown one as it is). */
+export const symbolWords = (symbol, t) => (SYMBOL_KEYS[symbol] ? t(SYMBOL_KEYS[symbol]) : symbol);
 
 /** Grid geometry: grid unit u (station centres at integers) -> viewBox coordinate. */
 export function geometry(map) {
@@ -75,9 +79,6 @@ export function createMapSvg(doc) {
     class: "nsb-map",
     tabindex: "0",
     role: "application",
-    "aria-roledescription": "game map",
-    "aria-label": "Map. Arrow keys or Tab move between the highlighted stations, Enter picks, "
-      + "Escape cancels.",
     focusable: "true",
   });
   const layers = {};
@@ -91,10 +92,11 @@ export function createMapSvg(doc) {
 const pointsAttr = (pts, geo) => pts.map(([x, y]) => `${geo.px(x)},${geo.px(y)}`).join(" ");
 
 /** Draw everything that never changes during a game. Returns the geometry. */
-export function drawStatic(svg, layers, map, pencils, rs = null) {
+export function drawStatic(svg, layers, map, pencils, rs, t) {
   const doc = svg.ownerDocument;
   const geo = geometry(map);
   svg.setAttribute("viewBox", `0 0 ${geo.width} ${geo.height}`);
+  svg.setAttribute("aria-roledescription", t("map.roledescription"));
   svg.dataset.mapId = map.id;
   const st = clear(layers.static);
   st.append(s(doc, "rect", { class: "nsb-paper", x: 0, y: 0, width: geo.width,
@@ -122,7 +124,8 @@ export function drawStatic(svg, layers, map, pencils, rs = null) {
     if (!path) continue;
     fills.append(s(doc, "path", { class: `nsb-district nsb-district-${d.kind === "outer"
       ? "outer" : "main"}`, d: path, "data-district": d.index },
-    s(doc, "title", { text: `${d.name} (${d.kind} district)` })));
+    s(doc, "title", { text: t(d.kind === "outer" ? "map.outer_district" : "map.district",
+      { name: d.name }) })));
     borders.append(s(doc, "path", { class: "nsb-district-border", d: path }));
   }
   st.append(fills);
@@ -188,9 +191,10 @@ export function drawStatic(svg, layers, map, pencils, rs = null) {
             d: lineIconPath(station.start.line, ix, iy, size) })
           : s(doc, "text", { class: "nsb-start-letter", x: ix, y: iy + 3.5,
             text: station.start.line.charAt(0).toUpperCase() }));
-        startText = `, ${pencil.name} ${lineName(rs, station.start.line)} start station`;
+        startText = t("map.start_station", { pencil: pencil.name,
+          line: lineName(rs, station.start.line) });
       } else {
-        startText = `, ${pencil.name} departure station`;
+        startText = t("map.departure_station", { pencil: pencil.name });
       }
     }
     if (station.symbol === "any") {
@@ -206,8 +210,10 @@ export function drawStatic(svg, layers, map, pencils, rs = null) {
       y: cy - STATION_R + 3, text: station.label }));
     geo.fixed.push(textBox(cx + STATION_R + 1, cy - STATION_R + 3, station.label.length, 9),
       circleBox(cx, cy, STATION_R + 1));
-    g.append(s(doc, "title", { text: `${station.label}: ${symbolWords(station.symbol)}`
-      + `${startText}${station.tourist ? ", tourist site" : ""}` }));
+    const about = [symbolWords(station.symbol, t)];
+    if (startText) about.push(startText);
+    if (station.tourist) about.push(t("map.tourist_site"));
+    g.append(s(doc, "title", { text: `${station.label}: ${about.join(", ")}` }));
     stl.append(g);
   }
 
@@ -217,7 +223,7 @@ export function drawStatic(svg, layers, map, pencils, rs = null) {
     if (!Number.isFinite(station.x) || !Number.isFinite(station.y)) continue;
     hit.append(s(doc, "circle", { class: "nsb-hit", cx: geo.px(station.x), cy: geo.px(station.y),
       r: CELL * 0.42, "data-station": station.index,
-      "aria-label": `${station.label} ${symbolWords(station.symbol)}` }));
+      "aria-label": `${station.label} ${symbolWords(station.symbol, t)}` }));
   }
   return geo;
 }
@@ -236,7 +242,7 @@ function offsetSegment(x1, y1, x2, y2, d) {
  * tracks offset, S-Bahn and circled stations, interchange badges and this round's start
  * stations.
  */
-export function drawSheet(layers, map, geo, sheet, pencils, rs = null) {
+export function drawSheet(layers, map, geo, sheet, pencils, rs, t) {
   const doc = layers.sheet.ownerDocument;
   const sl = clear(layers.sheet);
   const marks = clear(layers.marks);
@@ -278,10 +284,12 @@ export function drawSheet(layers, map, geo, sheet, pencils, rs = null) {
     g.append(s(doc, "line", { class: "nsb-track-casing", ...seg }));
     g.append(s(doc, "line", { class: "nsb-track", ...seg, style: `stroke:${pencil.color}` }));
     if (lineIndex > 0) g.append(s(doc, "line", { class: "nsb-track-stripe", ...seg }));
-    const named = map.lines.length > 1 ? `${lineName(rs, lineId)} ` : "";
-    g.append(s(doc, "title", { text: `${pencil.name} ${named}`
-      + `line, round ${round}: ${A.label}–${B.label}${parallel ? " (parallel track)" : ""}`
-      + `${flags & 1 ? ", to an S-Bahn station" : ""}` }));
+    const where = { pencil: pencil.name, line: lineName(rs, lineId), n: round,
+      section: `${A.label}–${B.label}` };
+    let title = t(map.lines.length > 1 ? "map.section_line" : "map.section", where);
+    if (parallel) title = t("map.parallel", { title });
+    if (flags & 1) title = t("map.to_sbahn", { title });
+    g.append(s(doc, "title", { text: title }));
     tracks.append(g);
     // Badges of side-by-side tracks slide along the track so they do not overlap; a badge
     // also slides off a label it would cover.
@@ -319,7 +327,7 @@ export function drawSheet(layers, map, geo, sheet, pencils, rs = null) {
     const pencil = sbahnPencil.get(i);
     marks.append(s(doc, "circle", { class: "nsb-sbahn", cx: geo.px(st.x), cy: geo.px(st.y),
       r: STATION_R + 5, "data-station": i, style: pencil ? `stroke:${pencil.color}` : null },
-    s(doc, "title", { text: `${st.label}: S-Bahn station` })));
+    s(doc, "title", { text: t("map.sbahn_station", { station: st.label }) })));
   }
   // Stations circled with a pencil power: a ring in the pencil colour of their round.
   const circledBy = new Map(sheet.circled_by.map(([i, p]) => [i, p]));
@@ -329,7 +337,7 @@ export function drawSheet(layers, map, geo, sheet, pencils, rs = null) {
     marks.append(s(doc, "circle", { class: "nsb-circled", cx: geo.px(st.x), cy: geo.px(st.y),
       r: STATION_R + 6, "data-station": i, "data-pencil": pencil.id,
       style: `stroke:${pencil.color}` },
-    s(doc, "title", { text: `${st.label}: circled station (counts twice in its district)` })));
+    s(doc, "title", { text: t("map.circled_station", { station: st.label }) })));
   }
   geo.sheetBoxes = placer.taken;
   for (const [i, n] of sheet.interchanges) {
@@ -338,7 +346,7 @@ export function drawSheet(layers, map, geo, sheet, pencils, rs = null) {
     marks.append(s(doc, "g", { class: "nsb-interchange", "data-station": i, "data-colours": n },
       s(doc, "circle", { cx: bx, cy: by, r: 7.5 }),
       s(doc, "text", { x: bx, y: by + 3.3, text: String(n) }),
-      s(doc, "title", { text: `${st.label}: interchange of ${n} colours` })));
+      s(doc, "title", { text: t("map.interchange", { n, station: st.label }) })));
   }
 }
 

@@ -1,6 +1,8 @@
 // Read synced traits defensively: every reader returns a complete object with safe defaults,
 // plus `issues` (sentences) when something was missing or malformed, so drawing never throws
 // on a bad value from Python and the widget can say what it could not show.
+import { translator } from "./i18n.js";
+
 const isObj = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const obj = (v) => (isObj(v) ? v : {});
 const arr = (v) => (Array.isArray(v) ? v : []);
@@ -53,7 +55,7 @@ export function readMap(v) {
     && okStation(row[1]) ? [row[0], row[1]] : null));
   return {
     id: str(v.id, "map"),
-    title: str(v.title, "Map"),
+    title: str(v.title),
     width,
     height,
     lines: lines.length ? lines : LINES,
@@ -128,16 +130,16 @@ export function readCard(c, rs = readRuleset(null)) {
  * `game_info.ruleset`: the game's description (lines, card kinds, counted cards, powers, tracks,
  * bonus labels...). Missing parts get neutral defaults derived from what is there.
  */
-export function readRuleset(v) {
+export function readRuleset(v, t = translator(null)) {
   const o = obj(v);
   const labels = obj(o.count_labels);
   const lines = arr(o.lines).filter(isObj).map((l) => ({ id: str(l.id), name: str(l.name,
     cap(str(l.id))) })).filter((l) => l.id);
   const countNames = strs(o.count_names);
-  const deck = strs(o.deck).map((t) => t.trim().toLowerCase());
+  const deck = strs(o.deck).map((x) => x.trim().toLowerCase());
   const sw = isObj(o.switch_card) && typeof o.switch_card.text === "string" ? {
     text: o.switch_card.text.trim().toLowerCase(), kind: str(o.switch_card.kind) || null,
-    name: str(o.switch_card.name, str(o.switch_name, "Switch")) } : null;
+    name: str(o.switch_card.name, str(o.switch_name, t("card.switch"))) } : null;
   const kinds = arr(o.card_kinds).filter(isObj).map((k) => ({
     id: str(k.id), label: str(k.label, cap(str(k.id))),
     icon: typeof k.icon === "string" ? k.icon : null,
@@ -166,34 +168,32 @@ export function readRuleset(v) {
     card_kinds: kinds,
     kinds: new Map(kinds.map((k) => [k.id, k])),
     switch_card: sw,
-    switch_name: str(o.switch_name, sw ? sw.name : "Switch"),
+    switch_name: str(o.switch_name, sw ? sw.name : t("card.switch")),
     circle_name: str(o.circle_name),
-    joker_label: str(o.joker_label, "Joker"),
+    joker_label: str(o.joker_label, t("card.joker_label")),
     joker_mark: str(o.joker_mark),
     powers: arr(o.powers).filter(isObj).map((p) => ({ id: str(p.id), title: str(p.title,
       cap(str(p.id))), text: str(p.text), station: bool(p.station) })).filter((p) => p.id),
     pencil_powers: Object.fromEntries(Object.entries(obj(o.pencil_powers))
       .filter(([, x]) => typeof x === "string")),
-    tracks: arr(o.tracks).filter(isObj).map((t) => ({ id: str(t.id), label: str(t.label,
-      cap(str(t.id))), values: ints(t.values) })).filter((t) => t.id),
+    tracks: arr(o.tracks).filter(isObj).map((x) => ({ id: str(x.id), label: str(x.label,
+      cap(str(x.id))), values: ints(x.values) })).filter((x) => x.id),
     bonus_labels: Object.fromEntries(Object.entries(obj(o.bonus_labels))
       .filter(([, x]) => typeof x === "string")),
     bonus_short: Object.fromEntries(Object.entries(obj(o.bonus_short))
       .filter(([, x]) => typeof x === "string")),
-    assessment_title: str(o.assessment_title, "Solo assessment"),
-    overlay_caption: str(o.overlay_caption, "Tinted: the districts the round's line passes "
-      + "through. Haloed: its stations in the best district (dashed outline). Interchanges show "
-      + "their points. Hover a score-sheet box to see one term."),
+    assessment_title: str(o.assessment_title, t("score.assessment_title")),
+    overlay_caption: str(o.overlay_caption, t("overlay.caption")),
   };
 }
 
 /** `game_info`: what stays fixed for a game. */
-export function readInfo(v) {
+export function readInfo(v, t = translator(null)) {
   const o = obj(v);
   return {
-    ruleset: readRuleset(o.ruleset),
+    ruleset: readRuleset(o.ruleset, t),
     players: arr(o.players).filter(isObj).map((p, i) => ({
-      name: str(p.name, `Player ${i + 1}`), bot: bool(p.bot) })),
+      name: str(p.name, t("player.default", { n: i + 1 })), bot: bool(p.bot) })),
     modules: arr(o.modules).filter((m) => typeof m === "string"),
     effects: arr(o.effects).filter(isObj).map((e) => ({ round: int(e.round), id: str(e.id),
       title: str(e.title), text: str(e.text) })),
@@ -205,7 +205,7 @@ export function readInfo(v) {
 }
 
 /** `turn`: the shared table, completed with the game's fixed facts from `game_info`. */
-export function readTurn(v, info = readInfo(null)) {
+export function readTurn(v, info = readInfo(null), t = translator(null)) {
   const o = obj(v);
   const rev = obj(o.revealed);
   const rem = obj(o.remaining);
@@ -220,7 +220,7 @@ export function readTurn(v, info = readInfo(null)) {
     phase: str(o.phase, ""),
     cards: arr(o.cards).map(card),
     preview: typeof o.preview === "string" ? card(o.preview) : null,
-    round_turns: arr(o.round_turns).map((t) => arr(t).map(card)),
+    round_turns: arr(o.round_turns).map((x) => arr(x).map(card)),
     last_turn: bool(o.last_turn),
     revealed: counts(rev),
     remaining: counts(rem),
@@ -229,7 +229,8 @@ export function readTurn(v, info = readInfo(null)) {
     effects: info.effects.map((e) => ({ ...e, used: e.round < round || gameOver })),
     objectives: info.objectives,
     players: arr(o.players).filter(isObj).map((p, i) => ({
-      name: (info.players[i] || {}).name || `Player ${i + 1}`, pencil: str(p.pencil),
+      name: (info.players[i] || {}).name || t("player.default", { n: i + 1 }),
+      pencil: str(p.pencil),
       bot: bool((info.players[i] || {}).bot), finished: bool(p.finished), total: int(p.total),
     })),
     ranking: Array.isArray(o.ranking) ? o.ranking.map(ints) : null,
@@ -240,7 +241,8 @@ export function readTurn(v, info = readInfo(null)) {
     announcement: typeof o.announcement === "string" && o.announcement ? o.announcement : null,
     bot_turns: arr(o.bot_turns).filter((b) => isObj(b) && Number.isInteger(b.player)
       && typeof b.text === "string").map((b) => ({ player: b.player, bot: str(b.bot, "bot"),
-      name: str(b.name, (info.players[b.player] || {}).name || `Player ${b.player + 1}`),
+      name: str(b.name, (info.players[b.player] || {}).name
+        || t("player.default", { n: b.player + 1 })),
       text: b.text })),
   };
 }
@@ -272,7 +274,7 @@ export function readHints(v, map) {
 
 /** `scores`: the score sheet, stations and districts as indices. Names come from the map,
  * objective texts from `game_info`; the overlay terms are derived here from the same data. */
-export function readScores(v, map = null, info = readInfo(null)) {
+export function readScores(v, map = null, info = readInfo(null), t = translator(null)) {
   const sh = obj(v);
   const n = map ? map.stations.length : 0;
   const okS = (i) => Number.isInteger(i) && i >= 0 && (!map || i < n);
@@ -297,7 +299,7 @@ export function readScores(v, map = null, info = readInfo(null)) {
     const c = list.find((b) => b.id === "connected");
     if (c) Object.assign(c, { points: connected, count: connected ? 1 : 0 });
     else if (connected || !Array.isArray(l.bonuses)) {
-      list.unshift({ id: "connected", label: rsLabels.connected || "Start stations connected",
+      list.unshift({ id: "connected", label: rsLabels.connected || t("score.connected"),
         count: connected ? 1 : 0, points_each: 10, points: connected, sectionIds: [] });
     }
     return list;
@@ -332,18 +334,18 @@ export function readScores(v, map = null, info = readInfo(null)) {
   const current = cur && cur.round >= 1 && !scored.some((r) => r.round === cur.round) ? cur : null;
   const rounds = current ? [...scored, current] : scored;
   // A track's label and values are the ruleset's (game_info) unless the sheet sends its own.
-  const rsTracks = new Map(info.ruleset.tracks.map((t) => [t.id, t]));
-  const tracks = arr(sh.tracks).filter((t) => isObj(t) && typeof t.id === "string" && t.id)
-    .map((t) => {
-      const d = rsTracks.get(t.id) || { label: cap(t.id), values: [] };
-      return { id: t.id, label: str(t.label, d.label), count: int(t.count),
-        values: Array.isArray(t.values) ? ints(t.values) : d.values, points: int(t.points) };
+  const rsTracks = new Map(info.ruleset.tracks.map((x) => [x.id, x]));
+  const tracks = arr(sh.tracks).filter((x) => isObj(x) && typeof x.id === "string" && x.id)
+    .map((x) => {
+      const d = rsTracks.get(x.id) || { label: cap(x.id), values: [] };
+      return { id: x.id, label: str(x.label, d.label), count: int(x.count),
+        values: Array.isArray(x.values) ? ints(x.values) : d.values, points: int(x.points) };
     });
-  const tiers = arr(sh.interchanges).filter(isObj).map((t) => ({
-    colours: int(t.colours), ids: stations(t.stations), sbahnIds: stations(t.sbahn),
-    count: int(t.count), points_each: int(t.points_each), points: int(t.points),
+  const tiers = arr(sh.interchanges).filter(isObj).map((x) => ({
+    colours: int(x.colours), ids: stations(x.stations), sbahnIds: stations(x.sbahn),
+    count: int(x.count), points_each: int(x.points_each), points: int(x.points),
   }));
-  const sbahnAll = new Set(tiers.flatMap((t) => t.sbahnIds));
+  const sbahnAll = new Set(tiers.flatMap((x) => x.sbahnIds));
   // The bonus terms in the ruleset's order (then any other the sheet has), and the tracks.
   const bonusOrder = Object.keys(rsLabels);
   for (const r of rounds) {
@@ -351,8 +353,8 @@ export function readScores(v, map = null, info = readInfo(null)) {
       for (const b of l.bonuses) if (!bonusOrder.includes(b.id)) bonusOrder.push(b.id);
     }
   }
-  const trackIds = [...new Set([...info.ruleset.tracks.map((t) => t.id),
-    ...tracks.map((t) => t.id)])];
+  const trackIds = [...new Set([...info.ruleset.tracks.map((x) => x.id),
+    ...tracks.map((x) => x.id)])];
   const sectionLabel = (i) => {
     const ends = map ? map.sectionEnds(i) : null;
     return ends ? `${label(ends[0])}-${label(ends[1])}` : `#${i}`;
@@ -383,9 +385,9 @@ export function readScores(v, map = null, info = readInfo(null)) {
       lines_total: int(sh.lines_total),
       tracks,
       tracks_total: int(sh.tracks_total),
-      interchanges: tiers.map((t) => ({ colours: t.colours, stations: t.ids.map(label),
-        sbahn: t.sbahnIds.map(label), count: t.count, points_each: t.points_each,
-        points: t.points })),
+      interchanges: tiers.map((x) => ({ colours: x.colours, stations: x.ids.map(label),
+        sbahn: x.sbahnIds.map(label), count: x.count, points_each: x.points_each,
+        points: x.points })),
       interchanges_total: int(sh.interchanges_total),
       objectives: arr(sh.objectives).filter(isObj).map((x) => ({
         objective: str(x.objective), text: texts.get(str(x.objective)) || str(x.objective),
@@ -421,7 +423,7 @@ export function readScores(v, map = null, info = readInfo(null)) {
           };
         }),
       })),
-      interchanges: tiers.flatMap((t) => t.ids.map((i) => [i, t.colours, sbahnAll.has(i)])),
+      interchanges: tiers.flatMap((x) => x.ids.map((i) => [i, x.colours, sbahnAll.has(i)])),
       sites: scored.flatMap((r) => r.siteIds),
     },
   };
@@ -440,17 +442,19 @@ export function readNotice(v) {
   };
 }
 
-/** Every trait of the model, read at once. */
+/** Every trait of the model, read at once; `t` translates with the `strings` trait. */
 export function readAll(model) {
+  const t = translator(model.get("strings"));
   const map = readMap(model.get("map_data"));
-  const info = readInfo(model.get("game_info"));
+  const info = readInfo(model.get("game_info"), t);
   return {
+    t,
     map,
     info,
     sheet: readSheet(model.get("sheet"), map),
-    turn: readTurn(model.get("turn"), info),
+    turn: readTurn(model.get("turn"), info, t),
     hints: readHints(model.get("hints"), map),
-    scores: readScores(model.get("scores"), map, info),
+    scores: readScores(model.get("scores"), map, info, t),
     notice: readNotice(model.get("notice")),
   };
 }

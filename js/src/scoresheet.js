@@ -5,14 +5,15 @@
 // on the map carry data-term (see overlay.js); view.js turns hover/focus into a map highlight.
 import { h, clear } from "./dom.js";
 import { termKey, tierKey, bonusPart, trackKey } from "./overlay.js";
-import { readRuleset } from "./normalize.js";
 
 const ROUNDS = 4;
 const cap = (w) => (w ? w.charAt(0).toUpperCase() + w.slice(1) : "");
-const lineWords = (l, rs) => {
-  if (l.lines.length === 1 && rs.lines.length === 1) return "line";
-  return l.lines.map((x) => (rs.lines.find((y) => y.id === x) || {}).name || cap(x))
-    .join(" + ") || "line";
+/** A round box's title: "Round 2, Bear + Crown: ..." (one line a round: "Round 2: ..."). */
+const boxTitle = (l, r, rs, t, what) => {
+  const names = l.lines.length === 1 && rs.lines.length === 1 ? ""
+    : l.lines.map((x) => (rs.lines.find((y) => y.id === x) || {}).name || cap(x)).join(" + ");
+  return names ? t("score.box_line", { n: r.round, line: names, what })
+    : t("score.box", { n: r.round, what });
 };
 
 /** A bonus box's text: its points ("10"), or count × points each ("3×2"), or "–". */
@@ -20,7 +21,7 @@ const bonusText = (b) => (!b || !b.points ? "–"
   : b.count > 1 ? `${b.count}×${b.points_each}` : String(b.points));
 
 export function createScoreSheet(doc) {
-  return { el: h(doc, "div", { class: "nsb-score", role: "region", "aria-label": "Score sheet" }) };
+  return { el: h(doc, "div", { class: "nsb-score", role: "region" }) };
 }
 
 /** A score box; `term` makes it hoverable/focusable, `halves` splits it per line. */
@@ -40,11 +41,11 @@ function box(doc, cls, halves) {
   return td;
 }
 
-function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
+function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds, t) {
   const byRound = new Map(sheet.rounds.map((r) => [r.round, r]));
   const table = h(doc, "table", { class: "nsb-rounds" });
   const head = h(doc, "tr", {}, h(doc, "th", { scope: "col", class: "nsb-rowhead",
-    text: "Lines" }));
+    text: t("score.lines") }));
   for (let n = 1; n <= ROUNDS; n++) {
     const r = byRound.get(n);
     const pencilId = r ? r.pencil : n === turn.round && !turn.game_over ? currentPencil : "";
@@ -53,7 +54,7 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
       && !turn.game_over ? " nsb-round-now" : ""}`, "data-round": n },
     pc ? h(doc, "span", { class: "nsb-swatch", style: `background:${pc.color}`,
       "aria-hidden": "true", text: pc.code }) : null,
-    `Round ${n}`);
+    t("score.round", { n }));
     if (pc) th.style.borderTopColor = pc.color;
     head.append(th);
   }
@@ -84,19 +85,22 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
   table.append(thead);
   const body = h(doc, "tbody");
   const rows = [
-    ["districts", "Districts", (l, r) => ({
-      text: String(l.district_count),
-      title: `Round ${r.round}, ${lineWords(l, rs)}: ${l.district_count} districts`
-        + `${l.districts.length ? ` (${l.districts.join(", ")})` : ""}`
-        + `${l.district_count > l.districts.length ? "; outer districts count 3" : ""}` })],
-    ["stations", "Stations", (l, r) => ({
-      text: l.station_multiplier > 1 ? `${l.best_count}×${l.station_multiplier}`
-        : String(l.station_count),
-      title: `Round ${r.round}, ${lineWords(l, rs)}: ${l.best_count} stations in `
-        + `${l.best_districts.join(" / ") || "its best district"}`
-        + `${l.station_multiplier > 1 ? ", doubled" : ""}`
-        + `${l.doubled_stations.length ? ` (circled ${l.doubled_stations.join(", ")}: counts `
-          + "twice)" : ""}` })],
+    ["districts", t("score.districts"), (l, r) => {
+      let what = t.n("score.n_districts", l.district_count);
+      if (l.districts.length) what += ` (${l.districts.join(", ")})`;
+      if (l.district_count > l.districts.length) what = t("score.outer_count", { what });
+      return { text: String(l.district_count), title: boxTitle(l, r, rs, t, what) };
+    }],
+    ["stations", t("score.stations"), (l, r) => {
+      let what = t.n("score.n_stations_in", l.best_count, { districts: l.best_districts
+        .join(" / ") || t("score.best_district") });
+      if (l.station_multiplier > 1) what = t("score.doubled", { what });
+      if (l.doubled_stations.length) {
+        what = t("score.circled_twice", { what, stations: l.doubled_stations.join(", ") });
+      }
+      return { text: l.station_multiplier > 1 ? `${l.best_count}×${l.station_multiplier}`
+        : String(l.station_count), title: boxTitle(l, r, rs, t, what) };
+    }],
   ];
   // Every bonus of the ruleset by its label (Berlin's +10, London's Thames crossings). One box
   // a round: the bonus of the line that earned it.
@@ -104,11 +108,11 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
     const full = rs.bonus_labels[id] || id;
     rows.push([bonusPart(id, k), rs.bonus_short[id] || full, (l, r) => {
       const b = l.bonuses.find((x) => x.id === id);
-      const what = !b ? `${full}: none`
+      const what = !b ? t("score.bonus_none", { bonus: full })
         : b.sections.length || b.count > 1 ? `${full}: ${b.count} × ${b.points_each} = ${b.points}`
           + `${b.sections.length ? ` (${b.sections.join(", ")})` : ""}`
-          : b.points ? `${full}: +${b.points}` : `${full}: none`;
-      return { text: bonusText(b), title: `Round ${r.round}: ${what}` };
+          : b.points ? `${full}: +${b.points}` : t("score.bonus_none", { bonus: full });
+      return { text: bonusText(b), title: t("score.box", { n: r.round, what }) };
     }, full, id]);
   });
   for (const [part, label, fmt, full, bonusId] of rows) {
@@ -130,7 +134,9 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
           term: lines.length ? termKey(n, li, part) : null }];
       } else halves = lines.map((l, li) => ({ ...fmt(l, r), term: termKey(n, li, part) }));
       if (!halves.length) halves.push({ text: "0" });
-      if (r.live) for (const hv of halves) hv.title = hv.title && `${hv.title} (so far)`;
+      if (r.live) {
+        for (const hv of halves) hv.title = hv.title && t("score.title_so_far", { title: hv.title });
+      }
       const td = box(doc, `nsb-box-${part}${r.live ? " nsb-live" : ""}`, halves);
       td.dataset.round = String(n);
       tr.append(td);
@@ -150,45 +156,47 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
       }
       const td = box(doc, `nsb-box-track${r.live ? " nsb-live" : ""}`, [{
         text: String(r.tourist_sites.length),
-        term: termKey(n, 0, "sites"), title: `Round ${n}: ${r.tourist_sites.length} `
-          + `${track.label.toLowerCase()}${r.tourist_sites.length
-            ? ` (${r.tourist_sites.join(", ")})` : ""}` }]);
+        term: termKey(n, 0, "sites"), title: t("score.box", { n, what: `${track.label}: `
+          + `${r.tourist_sites.length}${r.tourist_sites.length
+            ? ` (${r.tourist_sites.join(", ")})` : ""}` }) }]);
       td.dataset.round = String(n);
       tr.append(td);
     }
     body.append(tr);
   }
   const scoreRow = h(doc, "tr", { "data-row": "score", class: "nsb-score-row" },
-    h(doc, "th", { scope: "row", class: "nsb-rowhead", text: "Score" }));
+    h(doc, "th", { scope: "row", class: "nsb-rowhead", text: t("score.score") }));
   for (let n = 1; n <= ROUNDS; n++) {
     const r = byRound.get(n);
     if (!r) {
       const now = n === turn.round && !turn.game_over;
       scoreRow.append(h(doc, "td", { class: `nsb-empty-box${now ? " nsb-round-now" : ""}`,
-        "data-round": n, text: now ? "in play" : "" }));
+        "data-round": n, text: now ? t("score.in_play") : "" }));
       continue;
     }
     const parts = r.lines.map((l) => `${l.district_count}×${l.station_count}`
       + l.bonuses.filter((b) => b.points).map((b) => `+${b.points}`).join("")).join(" + ");
     scoreRow.append(box(doc, `nsb-box-score${r.live ? " nsb-live" : ""}`, [{
-      text: r.live ? `${r.score} so far` : String(r.score),
+      text: r.live ? t("score.n_so_far", { n: r.score }) : String(r.score),
       term: r.lines.length ? termKey(n, 0, "score") : null,
-      title: r.live ? `Round ${n} so far: ${parts} = ${r.score} if the round ended now`
-        : `Round ${n}: ${parts || "nothing drawn"} = ${r.score}` }]));
+      title: r.live ? t("score.live_title", { n, sum: `${parts} = ${r.score}` })
+        : t("score.box", { n, what: `${parts || t("score.nothing_drawn")} = ${r.score}` }) }]));
     scoreRow.lastChild.dataset.round = String(n);
   }
   body.append(scoreRow);
   table.append(body);
-  const foot = h(doc, "div", { class: "nsb-subtotal" }, h(doc, "span", { text: "Lines total" }),
-    h(doc, "strong", { "data-total": "lines", text: String(sheet.lines_total) }));
+  const foot = h(doc, "div", { class: "nsb-subtotal" }, h(doc, "span",
+    { text: t("score.lines_total") }),
+  h(doc, "strong", { "data-total": "lines", text: String(sheet.lines_total) }));
   return h(doc, "div", { class: "nsb-score-block nsb-score-lines" }, table, foot);
 }
 
 /** A track (London's tourist sites): its printed values, the ones reached crossed off. */
-function trackBlock(doc, track, info) {
+function trackBlock(doc, track, info, t) {
   const values = track.values.length ? track.values : (info ? info.values : []);
-  const list = h(doc, "ol", { class: "nsb-track-values", "aria-label": `${track.label}: `
-    + `${track.count} of ${Math.max(0, values.length - 1)} → ${track.points} points` });
+  const list = h(doc, "ol", { class: "nsb-track-values", "aria-label": t("score.track_aria",
+    { track: track.label, n: track.count, total: Math.max(0, values.length - 1),
+      points: t.n("fmt.points", track.points) }) });
   values.slice(1).forEach((v, i) => {
     const done = i < track.count;
     list.append(h(doc, "li", { class: `nsb-track-value${done ? " nsb-done" : ""}${i + 1
@@ -198,52 +206,57 @@ function trackBlock(doc, track, info) {
     h(doc, "strong", { "data-total": `track-${track.id}`, text: String(track.points) }));
   return h(doc, "div", { class: "nsb-score-block nsb-score-track", "data-track": track.id,
     "data-term": trackKey(track.id), tabindex: "0",
-    title: `${track.label}: ${track.count} reached → ${track.points} points` },
+    title: t("score.track_title", { track: track.label, n: track.count,
+      points: t.n("fmt.points", track.points) }) },
   h(doc, "h4", { text: track.label }), list, foot);
 }
 
-function interchangeTable(doc, sheet) {
+function interchangeTable(doc, sheet, t) {
   const table = h(doc, "table", { class: "nsb-interchanges" },
     h(doc, "thead", {}, h(doc, "tr", {},
-      h(doc, "th", { scope: "col", text: "Interchanges" }),
-      h(doc, "th", { scope: "col", text: "Stations" }),
+      h(doc, "th", { scope: "col", text: t("score.interchanges") }),
+      h(doc, "th", { scope: "col", text: t("score.stations") }),
       h(doc, "th", { scope: "col", text: "×" }),
-      h(doc, "th", { scope: "col", text: "Points" }))));
+      h(doc, "th", { scope: "col", text: t("score.points") }))));
   const body = h(doc, "tbody");
-  const tiers = new Map(sheet.interchanges.map((t) => [t.colours, t]));
+  const tiers = new Map(sheet.interchanges.map((x) => [x.colours, x]));
   for (const n of [2, 3, 4]) {
-    const t = tiers.get(n) || { colours: n, stations: [], sbahn: [], count: 0,
+    const tier = tiers.get(n) || { colours: n, stations: [], sbahn: [], count: 0,
       points_each: { 2: 2, 3: 5, 4: 9 }[n], points: 0 };
-    const title = `${n} lines: ${t.stations.length} stations${t.stations.length
-      ? ` (${t.stations.join(", ")})` : ""}${t.sbahn.length ? `; S-Bahn counts twice: `
-      + `${t.sbahn.join(", ")}` : ""} → ${t.count} × ${t.points_each} = ${t.points}`;
+    let what = t.n("score.n_stations", tier.stations.length);
+    if (tier.stations.length) what += ` (${tier.stations.join(", ")})`;
+    if (tier.sbahn.length) what = t("score.sbahn_twice", { what, stations: tier.sbahn.join(", ") });
+    const title = t("score.tier_title", { lines: t.n("score.n_lines", n), what,
+      sum: `${tier.count} × ${tier.points_each} = ${tier.points}` });
     body.append(h(doc, "tr", { "data-tier": n, "data-term": tierKey(n), tabindex: "0",
       title, "aria-label": title },
-    h(doc, "th", { scope: "row", text: `${n} lines` }),
-    h(doc, "td", { class: "nsb-tier-count" }, String(t.count),
-      t.sbahn.length ? h(doc, "small", { text: ` (${t.sbahn.length} S×2)` }) : null),
-    h(doc, "td", { class: "nsb-tier-each", text: String(t.points_each) }),
-    h(doc, "td", { class: "nsb-tier-points", text: String(t.points) })));
+    h(doc, "th", { scope: "row", text: t.n("score.n_lines", n) }),
+    h(doc, "td", { class: "nsb-tier-count" }, String(tier.count),
+      tier.sbahn.length ? h(doc, "small", { text: ` (${tier.sbahn.length} S×2)` }) : null),
+    h(doc, "td", { class: "nsb-tier-each", text: String(tier.points_each) }),
+    h(doc, "td", { class: "nsb-tier-points", text: String(tier.points) })));
   }
   table.append(body);
-  const foot = h(doc, "div", { class: "nsb-subtotal" }, h(doc, "span", { text: "Interchanges" }),
+  const foot = h(doc, "div", { class: "nsb-subtotal" }, h(doc, "span",
+    { text: t("score.interchanges") }),
     h(doc, "strong", { "data-total": "interchanges", text: String(sheet.interchanges_total) }));
   return h(doc, "div", { class: "nsb-score-block nsb-score-interchanges" }, table, foot);
 }
 
-function objectivesTable(doc, sheet) {
+function objectivesTable(doc, sheet, t) {
   const list = h(doc, "ul", { class: "nsb-objective-results" });
   for (const o of sheet.objectives) {
     list.append(h(doc, "li", { class: o.met ? "nsb-met" : "", "data-objective": o.objective },
       h(doc, "span", { class: "nsb-objective-text", text: o.text }),
       h(doc, "span", { class: "nsb-objective-progress", text: `${o.progress}/${o.target}` }),
       h(doc, "span", { class: "nsb-objective-points", text: o.met ? "✓ +10" : "–",
-        "aria-label": o.met ? "met: 10 points" : "not met" })));
+        "aria-label": o.met ? t("score.objective_met") : t("score.objective_not_met") })));
   }
-  const foot = h(doc, "div", { class: "nsb-subtotal" }, h(doc, "span", { text: "Objectives" }),
-    h(doc, "strong", { "data-total": "objectives", text: String(sheet.objectives_total) }));
+  const foot = h(doc, "div", { class: "nsb-subtotal" }, h(doc, "span",
+    { text: t("score.objectives") }),
+  h(doc, "strong", { "data-total": "objectives", text: String(sheet.objectives_total) }));
   return h(doc, "div", { class: "nsb-score-block nsb-score-objectives" },
-    h(doc, "h4", { text: "Objectives" }), list, foot);
+    h(doc, "h4", { text: t("score.objectives") }), list, foot);
 }
 
 function ranking(turn) {
@@ -260,26 +273,27 @@ function ranking(turn) {
   return groups;
 }
 
-export function updateScoreSheet(sc, scores, turn, pencils, currentPencil = "",
-  rs = readRuleset(null)) {
+export function updateScoreSheet(sc, scores, turn, pencils, currentPencil, rs, t) {
   const doc = sc.el.ownerDocument;
   const sheet = scores.sheet;
   clear(sc.el);
   const grid = h(doc, "div", { class: "nsb-score-grid" }, roundsTable(doc, sheet, turn, pencils,
-    currentPencil, rs, scores.bonusOrder || []));
+    currentPencil, rs, scores.bonusOrder || [], t));
   // Tracks: the ruleset's (empty ones too, from the start), with what the sheet counted.
-  const tracks = rs.tracks.map((t) => sheet.tracks.find((x) => x.id === t.id)
-    || { id: t.id, label: t.label, count: 0, values: t.values, points: t.values[0] || 0 });
-  for (const t of sheet.tracks) if (!tracks.some((x) => x.id === t.id)) tracks.push(t);
-  for (const t of tracks) grid.append(trackBlock(doc, t, rs.tracks.find((x) => x.id === t.id)));
-  grid.append(interchangeTable(doc, sheet));
-  if (sheet.objectives.length) grid.append(objectivesTable(doc, sheet));
+  const tracks = rs.tracks.map((x) => sheet.tracks.find((y) => y.id === x.id)
+    || { id: x.id, label: x.label, count: 0, values: x.values, points: x.values[0] || 0 });
+  for (const x of sheet.tracks) if (!tracks.some((y) => y.id === x.id)) tracks.push(x);
+  for (const x of tracks) grid.append(trackBlock(doc, x, rs.tracks.find((y) => y.id === x.id), t));
+  grid.append(interchangeTable(doc, sheet, t));
+  if (sheet.objectives.length) grid.append(objectivesTable(doc, sheet, t));
   sc.el.append(grid);
 
-  const sum = [["Lines", sheet.lines_total, "lines"]];
-  for (const t of tracks) sum.push([t.label, t.points, `track-${t.id}`]);
-  sum.push(["Interchanges", sheet.interchanges_total, "interchanges"]);
-  if (sheet.objectives.length) sum.push(["Objectives", sheet.objectives_total, "objectives"]);
+  const sum = [[t("score.lines"), sheet.lines_total, "lines"]];
+  for (const x of tracks) sum.push([x.label, x.points, `track-${x.id}`]);
+  sum.push([t("score.interchanges"), sheet.interchanges_total, "interchanges"]);
+  if (sheet.objectives.length) {
+    sum.push([t("score.objectives"), sheet.objectives_total, "objectives"]);
+  }
   const final = h(doc, "div", { class: "nsb-final" });
   sum.forEach(([label, v, part], i) => {
     if (i) final.append(h(doc, "span", { class: "nsb-op", text: "+" }));
@@ -288,7 +302,7 @@ export function updateScoreSheet(sc, scores, turn, pencils, currentPencil = "",
   });
   final.append(h(doc, "span", { class: "nsb-op", text: "=" }),
     h(doc, "span", { class: "nsb-term nsb-total" },
-      h(doc, "small", { text: sheet.final ? "Final result" : "So far" }),
+      h(doc, "small", { text: sheet.final ? t("score.final_result") : t("score.so_far_total") }),
       h(doc, "strong", { "data-total": "total", text: String(sheet.total) })));
   sc.el.append(final);
 
@@ -297,8 +311,9 @@ export function updateScoreSheet(sc, scores, turn, pencils, currentPencil = "",
     sc.el.append(h(doc, "div", { class: "nsb-assessment", role: "note" },
       h(doc, "h4", { text: rs.assessment_title }),
       h(doc, "p", { class: "nsb-assessment-score", text: a.handicap
-        ? `${sheet.total} − ${a.handicap} (advanced-game handicap) = ${a.rated_score} points: `
-          + `${a.band}` : `${a.rated_score} points: ${a.band}` }),
+        ? t("score.assessment_handicap", { total: sheet.total, handicap: a.handicap,
+          rated: t.n("fmt.points", a.rated_score), band: a.band })
+        : t("score.assessment", { rated: t.n("fmt.points", a.rated_score), band: a.band }) }),
       h(doc, "blockquote", { text: a.text })));
   }
   if (turn.game_over && turn.players.length > 1) {
@@ -311,10 +326,10 @@ export function updateScoreSheet(sc, scores, turn, pencils, currentPencil = "",
           class: place === 0 ? "nsb-winner" : "" },
         h(doc, "span", { class: "nsb-place", text: `${place + 1}.` }),
         h(doc, "span", { text: p.name }),
-        h(doc, "strong", { text: `${p.total} points` })));
+        h(doc, "strong", { text: t.n("fmt.points", p.total) })));
       }
     });
     sc.el.append(h(doc, "div", { class: "nsb-ranking-box" },
-      h(doc, "h4", { text: "Ranking" }), ol));
+      h(doc, "h4", { text: t("score.ranking") }), ol));
   }
 }

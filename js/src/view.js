@@ -14,7 +14,7 @@ import { createScoreSheet, updateScoreSheet } from "./scoresheet.js";
 import { serializeSvg, svgToPngBase64, download } from "./export.js";
 import { parseRgb } from "./colour.js";
 
-const TRAITS = ["map_data", "game_info", "sheet", "turn", "hints", "scores", "notice"];
+const TRAITS = ["map_data", "game_info", "sheet", "turn", "hints", "scores", "notice", "strings"];
 const KEYS = { r: "reveal", n: "reveal", p: "pass", u: "undo", o: "overlay", h: "hint" };
 /** How long the Hint button waits for Python's answer before it gives up (ms). */
 const HINT_TIMEOUT = 30000;
@@ -44,14 +44,14 @@ export function createView(model, el, store) {
   const notice = h(doc, "div", { class: "nsb-notice", role: "status", "aria-live": "polite",
     "aria-atomic": "true" });
   const { svg, layers } = createMapSvg(doc);
-  const placeholder = h(doc, "div", { class: "nsb-placeholder", text: "Waiting for the map…" });
+  const placeholder = h(doc, "div", { class: "nsb-placeholder" });
   const help = h(doc, "div", { class: "nsb-help" });
-  const roundPicker = h(doc, "div", { class: "nsb-ov-rounds", role: "group",
-    "aria-label": "Round shown by the teaching overlay" }, h(doc, "span", { text: "Show round" }));
+  const roundPickerTitle = h(doc, "span");
+  const roundPicker = h(doc, "div", { class: "nsb-ov-rounds", role: "group" }, roundPickerTitle);
   for (let n = 1; n <= 4; n++) {
     roundPicker.append(h(doc, "button", { type: "button", class: "nsb-btn nsb-btn-small",
-      "data-action": "overlay-round", "data-round": n, "aria-label": `Overlay: round ${n}`,
-      "aria-pressed": "false", text: String(n) }));
+      "data-action": "overlay-round", "data-round": n, "aria-pressed": "false",
+      text: String(n) }));
   }
   const legend = h(doc, "p", { class: "nsb-legend" });
   const liveNote = h(doc, "p", { class: "nsb-ov-live" });
@@ -78,14 +78,19 @@ export function createView(model, el, store) {
     if (geo) safely("highlights", drawHighlightLayer); // a local notice replaces the red ring
   }
 
+  // What `safely` names when a part could not be drawn.
+  const PARTS = { map: "part.map", sheet: "part.sheet", overlay: "part.overlay",
+    highlights: "part.highlights", panel: "part.panel", buttons: "part.buttons",
+    "score sheet": "part.score_sheet", hint: "part.hint", export: "part.export" };
+
   function safely(what, fn) {
     try {
       fn();
     } catch (err) {
       // Keep the widget alive: say what could not be shown, log the details.
       if (globalThis.console) console.error(`nsb_widget: could not draw ${what}`, err);
-      ui.local = { text: `Could not show the ${what}: ${err && err.message ? err.message : err}`,
-        level: "error" };
+      ui.local = { text: st.t("notice.could_not_show", { part: PARTS[what] ? st.t(PARTS[what])
+        : what, error: err && err.message ? err.message : String(err) }), level: "error" };
       try { drawNotice(); } catch { /* the notice itself failed: nothing more to do */ }
     }
   }
@@ -112,30 +117,28 @@ export function createView(model, el, store) {
   }
 
   function helpText() {
-    const { turn, hints, map } = st;
+    const { turn, hints, map, t } = st;
     if (!map) return "";
-    const names = (ids) => ids.map((i) => (turn.players[i] || {}).name || `Player ${i + 1}`)
-      .join(", ");
-    if (turn.game_over) return "Game over. New game starts another one.";
-    if (powerMode()) {
-      return `Click a station of your line for the ${hints.power.title} power (Esc cancels).`;
-    }
+    const names = (ids) => ids.map((i) => (turn.players[i] || {}).name
+      || t("player.default", { n: i + 1 })).join(", ");
+    if (turn.game_over) return t("help.game_over");
+    if (powerMode()) return t("help.power_station", { power: hints.power.title });
     if (turn.phase === "reveal") {
-      return turn.can_reveal ? "Reveal the next card (R)."
-        : `Waiting for ${names(turn.waiting_for) || "the other players"}.`;
+      if (turn.can_reveal) return t("help.reveal");
+      return turn.waiting_for.length ? t("help.waiting_for", { names: names(turn.waiting_for) })
+        : t("help.waiting_for_others");
     }
     if (turn.phase !== "draw") return "";
     if (!hints.open_lines.length) {
-      return turn.waiting_for.length ? `Waiting for ${names(turn.waiting_for)} to draw.` : "";
+      return turn.waiting_for.length ? t("help.waiting_to_draw",
+        { names: names(turn.waiting_for) }) : "";
     }
-    if (!hints.moves.length) return "No section can be drawn for this card: Pass (P).";
+    if (!hints.moves.length) return t("help.nothing_to_draw");
     if (store.state.selected !== null && st.map.okStation(store.state.selected)) {
       const label = st.map.stations[store.state.selected].label;
-      return `${label} selected: click a ringed station to draw to it (${label} again or Esc `
-        + "cancels).";
+      return t("help.selected", { station: label });
     }
-    return "Click a line end (solid ring), then a station to draw to. A station with a dashed "
-      + "ring is one click away.";
+    return t("help.draw");
   }
 
   function flashNotice() {
@@ -154,7 +157,7 @@ export function createView(model, el, store) {
     svg.style.display = "";
     placeholder.hidden = true;
     pencils = pencilTable(st.map, ui.paper);
-    geo = drawStatic(svg, layers, st.map, pencils, st.info.ruleset);
+    geo = drawStatic(svg, layers, st.map, pencils, st.info.ruleset, st.t);
     legend.textContent = st.info.ruleset.overlay_caption;
     // A key for what the map shows but does not name: the grey outer districts (objectives
     // and effects count them).
@@ -163,15 +166,15 @@ export function createView(model, el, store) {
     mapKey.hidden = !outer.length;
     if (outer.length) {
       mapKey.append(h(doc, "span", { class: "nsb-key-swatch nsb-key-outer", "aria-hidden": "true" }),
-        h(doc, "span", { text: `Grey: outer districts (${outer.join(", ")})` }));
+        h(doc, "span", { text: st.t("map.key_outer", { districts: outer.join(", ") }) }));
     }
-    svg.setAttribute("aria-label", `${st.map.title} map. Arrow keys or Tab move between the `
-      + "highlighted stations, Enter picks, Escape cancels.");
+    svg.setAttribute("aria-label", st.t("map.aria", { map: st.map.title
+      ? st.t("map.named", { map: st.map.title }) : st.t("map.unnamed") }));
   }
 
   function drawSheetLayer() {
     if (!geo) return;
-    drawSheet(layers, st.map, geo, st.sheet, pencils, st.info.ruleset);
+    drawSheet(layers, st.map, geo, st.sheet, pencils, st.info.ruleset, st.t);
   }
 
   function drawOverlayLayer() {
@@ -181,17 +184,20 @@ export function createView(model, el, store) {
     drawOverlay(layers.tint, layers.overlay, st.map, geo, st.scores, pencils,
       { all: store.state.overlay, term: ui.term, round });
     caption.hidden = !store.state.overlay;
+    const { t } = st;
+    roundPicker.setAttribute("aria-label", t("overlay.rounds_aria"));
+    roundPickerTitle.textContent = t("overlay.show_round");
     for (const b of roundPicker.querySelectorAll("button")) {
       const n = Number(b.dataset.round);
       b.disabled = !rounds.includes(n);
       b.setAttribute("aria-pressed", n === round ? "true" : "false");
-      b.textContent = n === live ? `${n} (now)` : String(n);
-      b.setAttribute("aria-label", n === live ? `Overlay: round ${n}, so far` : `Overlay: round ${n}`);
+      b.textContent = n === live ? t("overlay.round_now", { n }) : String(n);
+      b.setAttribute("aria-label", n === live ? t("overlay.round_so_far_aria", { n })
+        : t("overlay.round_aria", { n }));
     }
-    liveNote.textContent = round === null ? "Nothing is drawn yet: the overlay shows a round "
-      + "once it has a section."
-      : round === live ? `Round ${round} so far: the points it would score if the round ended `
-        + "now (not final until the round is scored)." : `Round ${round}, as scored.`;
+    liveNote.textContent = round === null ? t("overlay.nothing_yet")
+      : round === live ? t("overlay.live_note", { n: round }) : t("overlay.scored_note",
+        { n: round });
     liveNote.dataset.live = round !== null && round === live ? "1" : "0";
   }
 
@@ -225,7 +231,7 @@ export function createView(model, el, store) {
 
   function drawPanel() {
     updatePanel(panel, st, pencils);
-    updateNow(nowCards, st.turn, st.info.ruleset);
+    updateNow(nowCards, st.turn, st.info.ruleset, st.t);
   }
 
   function drawToolbar() {
@@ -240,7 +246,8 @@ export function createView(model, el, store) {
   }
 
   function drawScores() {
-    updateScoreSheet(score, st.scores, st.turn, pencils, st.sheet.pencil, st.info.ruleset);
+    updateScoreSheet(score, st.scores, st.turn, pencils, st.sheet.pencil, st.info.ruleset,
+      st.t);
   }
 
   // The paper colour the map is drawn on (the theme's), as [r, g, b]; null while detached.
@@ -271,7 +278,17 @@ export function createView(model, el, store) {
     drawEverything();
   }
 
+  // Texts of the skeleton that no trait redraws (they follow the language of `strings`).
+  function drawTexts() {
+    const { t } = st;
+    root.lang = t.language || "";
+    placeholder.textContent = t("map.waiting");
+    score.el.setAttribute("aria-label", t("score.title"));
+    if (!st.map) svg.setAttribute("aria-label", t("map.aria", { map: t("map.unnamed") }));
+  }
+
   function drawEverything() {
+    drawTexts();
     safely("map", drawMapAll);
     safely("sheet", drawSheetLayer);
     safely("overlay", drawOverlayLayer);
@@ -286,8 +303,7 @@ export function createView(model, el, store) {
       bad.push("map_data");
     }
     if (bad.length) {
-      showLocal(`Some widget data could not be read (${[...new Set(bad)].join(", ")}); `
-        + "showing what is available.", "error");
+      showLocal(st.t("notice.unreadable", { traits: [...new Set(bad)].join(", ") }), "error");
     }
   }
 
@@ -313,6 +329,11 @@ export function createView(model, el, store) {
   const updaters = {
     map_data: () => renderAll(),
     game_info: () => renderAll(),
+    // Another language: every text is drawn again (the selection and overlay stay).
+    strings: () => {
+      st = readAll(model);
+      drawEverything();
+    },
     sheet: () => {
       st.sheet = readSheet(model.get("sheet"), st.map);
       safely("sheet", drawSheetLayer);
@@ -320,7 +341,7 @@ export function createView(model, el, store) {
       safely("score sheet", drawScores);
     },
     turn: () => {
-      st.turn = readTurn(model.get("turn"), st.info);
+      st.turn = readTurn(model.get("turn"), st.info, st.t);
       if (st.turn.game_over || st.turn.phase !== "draw") disarm();
       safely("panel", drawPanel);
       safely("buttons", drawToolbar);
@@ -344,7 +365,7 @@ export function createView(model, el, store) {
       drawNotice();
     },
     scores: () => {
-      st.scores = readScores(model.get("scores"), st.map, st.info);
+      st.scores = readScores(model.get("scores"), st.map, st.info, st.t);
       safely("score sheet", drawScores);
       safely("overlay", drawOverlayLayer);
     },
@@ -367,7 +388,7 @@ export function createView(model, el, store) {
       if (destroyed) return;
       const t = now();
       const v = model.get(trait);
-      const malformed = `The widget received a malformed "${trait}" and ignored it.`;
+      const malformed = st.t("notice.malformed", { trait });
       if (v !== undefined && v !== null && !isPlain(v)) {
         showLocal(malformed, "error");
       } else if (ui.local && ui.local.text === malformed) {
@@ -403,7 +424,7 @@ export function createView(model, el, store) {
 
   function askHint() {
     if (ui.hintBusy) { // already thinking: a second press is not a second request
-      announce("Still thinking about a hint…");
+      announce(st.t("hint.still_thinking"));
       return;
     }
     const version = st.hints.version;
@@ -412,13 +433,13 @@ export function createView(model, el, store) {
       if (destroyed || !ui.hintBusy) return;
       stopThinking();
       safely("buttons", drawToolbar);
-      showLocal("No hint came back from Python: is the kernel still running?", "error");
+      showLocal(st.t("hint.timeout"), "error");
     }, HINT_TIMEOUT);
     ui.hint = null;
     safely("hint", drawHintBox);
     safely("highlights", drawHighlightLayer);
     safely("buttons", drawToolbar);
-    announce("Thinking about a hint…");
+    announce(st.t("hint.thinking_aria"));
     send(version === null ? { type: "hint" } : { type: "hint", version });
   }
 
@@ -447,16 +468,18 @@ export function createView(model, el, store) {
 
   /** The hint's headline: "Draw C4–D5 (Crown)", "Use the Circled station power on F4 first". */
   function hintTitle(hint) {
+    const { t } = st;
     if (hint.kind === "draw") {
-      const line = st.hints.line_ids.length > 1 && hint.line
-        ? ` (${lineName(st.info.ruleset, hint.line)})` : "";
-      return `Draw ${stationLabel(hint.origin)}–${stationLabel(hint.target)}${line}`;
+      const section = `${stationLabel(hint.origin)}–${stationLabel(hint.target)}`;
+      return st.hints.line_ids.length > 1 && hint.line
+        ? t("hint.draw_line", { section, line: lineName(st.info.ruleset, hint.line) })
+        : t("hint.draw", { section });
     }
     if (hint.kind === "power") {
-      const on = hint.power.station !== null ? ` on ${stationLabel(hint.power.station)}` : "";
-      return `Use the ${hint.power.title} power${on} first`;
+      return hint.power.station !== null ? t("hint.power_on", { power: hint.power.title,
+        station: stationLabel(hint.power.station) }) : t("hint.power", { power: hint.power.title });
     }
-    return "Pass";
+    return t("hint.pass");
   }
 
   function drawHintBox() {
@@ -469,22 +492,23 @@ export function createView(model, el, store) {
       return;
     }
     hintBox.dataset.kind = hint.kind;
-    const changed = hint.terms.filter((t) => t.after !== t.before);
+    const changed = hint.terms.filter((x) => x.after !== x.before);
     const sign = (n) => (n > 0 ? `+${n}` : String(n));
-    const rows = changed.map((t) => `${t.label}: ${t.before} → ${t.after} (${sign(t.after - t.before)})`);
-    hintBox.title = rows.length ? `If drawn now:\n${rows.join("\n")}`
-      : hint.kind === "draw" ? "No score term changes at once." : "";
+    const rows = changed.map((x) => `${x.label}: ${x.before} → ${x.after} (${sign(x.after - x.before)})`);
+    hintBox.title = rows.length ? `${st.t("hint.if_drawn")}\n${rows.join("\n")}`
+      : hint.kind === "draw" ? st.t("hint.no_change") : "";
     // The reason of a power or pass hint starts with what the title already says: keep the rest.
     const title = hintTitle(hint);
     let reason = hint.reason;
     if (reason.toLowerCase().startsWith(title.toLowerCase())) {
-      reason = reason.slice(title.length).replace(/^[;:,]\s*/, "");
+      reason = reason.slice(title.length).replace(/^\s*[;:,]\s*/, "");
     }
-    hintBox.append(h(doc, "strong", { class: "nsb-hint-title", text: `Hint: ${title}` }));
+    hintBox.append(h(doc, "strong", { class: "nsb-hint-title",
+      text: st.t("hint.title", { hint: title }) }));
     if (reason) hintBox.append(h(doc, "span", { class: "nsb-hint-reason", text: ` — ${reason}` }));
     if (changed.length) {
       hintBox.append(h(doc, "p", { class: "nsb-hint-terms",
-        text: changed.map((t) => `${t.label} ${sign(t.after - t.before)}`).join(" · ") }));
+        text: changed.map((x) => `${x.label} ${sign(x.after - x.before)}`).join(" · ") }));
     }
   }
 
@@ -517,16 +541,19 @@ export function createView(model, el, store) {
     if (ui.pendingDraw === i) return;
     const label = st.map.stations[i].label;
     if (!st.hints.open_lines.length) { // nothing to draw now: say what to do, it is no mistake
-      showLocal(`Nothing to draw now. ${helpText()}`.trim(), "info");
+      showLocal(st.t("notice.nothing_to_draw", { help: helpText() }).trim(), "info");
       return;
     }
     const A = analyse(st.hints);
     const end = ownEnd(i);
     if (end && !A.origins.has(i) && store.state.selected === null) {
       // The end of one's own line, with no section from it for this card.
-      showLocal(`${label} is an end of your ${end} line, but no section can start there for `
-        + `this card. ${st.hints.moves.length ? "Click a line end with a solid ring."
-          : "No section can be drawn: Pass (P)."}`, "info");
+      // Where a round has one line, the line needs no name.
+      const first = st.hints.line_ids.length > 1
+        ? st.t("notice.dead_end", { station: label, line: end })
+        : st.t("notice.dead_end_one", { station: label });
+      showLocal(`${first} ${st.t(st.hints.moves.length ? "notice.click_end"
+        : "notice.pass_instead")}`, "info");
       return;
     }
     const d = decideClick(i, store.state.selected, st.hints, A);
@@ -539,16 +566,15 @@ export function createView(model, el, store) {
       }
       ui.local = null;
       drawNotice(); // the help line says it is selected and what to click next
-      announce(`${label} selected: pick a highlighted station to draw to.`);
+      announce(st.t("aria.selected", { station: label }));
     } else if (d.kind === "deselect") {
       store.set({ selected: null, choose: null });
-      showLocal(`${label} deselected.`, "info");
-      announce("Selection cancelled.");
+      showLocal(st.t("notice.deselected", { station: label }), "info");
+      announce(st.t("aria.selection_cancelled"));
     } else if (d.kind === "choose") {
       store.set({ selected: null, choose: { target: d.target, origins: d.origins } });
       const ends = d.origins.map((o) => st.map.stations[o].label).join(", ");
-      showLocal(`Several line ends reach ${label} (${ends}): click the one to draw from first.`,
-        "info");
+      showLocal(st.t("notice.choose_end", { station: label, ends }), "info");
       if (viaKeyboard) {
         ui.cursor = candidates(st.map, st.hints, null, store.state.choose, A)[0] ?? null;
         drawHighlightLayer();
@@ -604,7 +630,8 @@ export function createView(model, el, store) {
           const on = store.state.power === p.id;
           ui.cursor = null;
           store.set({ power: on ? null : p.id, selected: null, choose: null });
-          announce(on ? "Power cancelled." : `${p.title}: click a station of your line.`);
+          announce(on ? st.t("aria.power_cancelled") : st.t("aria.power_station",
+            { power: p.title }));
         } else {
           send({ type: "power", power: p.id });
         }
@@ -636,7 +663,8 @@ export function createView(model, el, store) {
         ui.exporting = true;
         drawToolbar();
         exportPng().then((data) => offer("png", data), (err) => {
-          showLocal(`PNG export failed: ${err && err.message ? err.message : err}`, "error");
+          showLocal(st.t("export.png_failed", { error: err && err.message ? err.message
+            : String(err) }), "error");
         }).finally(() => {
           ui.exporting = false;
           if (!destroyed) drawToolbar();
@@ -664,21 +692,26 @@ export function createView(model, el, store) {
   }
 
   function footer() {
+    const { t } = st;
     const sh = st.scores.sheet;
     const who = sh.name || (st.turn.players[st.sheet.player] || {}).name || "";
-    const when = st.turn.game_over ? "final result" : `round ${Math.max(1, st.turn.round)}`;
-    return `Next Station: ${st.map ? st.map.title : ""}${who ? ` · ${who}` : ""} · ${when}`
-      + ` · ${sh.total} points`;
+    const parts = [t("export.title", { map: st.map ? st.map.title : "" })];
+    if (who) parts.push(who);
+    parts.push(st.turn.game_over ? t("export.final") : t("export.round",
+      { n: Math.max(1, st.turn.round) }));
+    parts.push(t.n("fmt.points", sh.total));
+    return parts.join(" · ");
   }
 
   /** The score sheet as a table for the export (see export.js drawScoreTable). */
   function scoreTable() {
+    const { t } = st;
     const sh = st.scores.sheet;
     const rs = st.info.ruleset;
     const byRound = new Map(sh.rounds.map((r) => [r.round, r]));
     const head = [1, 2, 3, 4].map((n) => {
       const r = byRound.get(n);
-      return { text: `Round ${n}${r && r.live ? " (so far)" : ""}`,
+      return { text: r && r.live ? t("score.round_so_far", { n }) : t("score.round", { n }),
         colour: r ? pencils.get(r.pencil).color : null };
     });
     const per = (fn) => [1, 2, 3, 4].map((n) => {
@@ -686,8 +719,8 @@ export function createView(model, el, store) {
       return r && r.lines.length ? r.lines.map(fn).join(" | ") : "";
     });
     const rows = [
-      { label: "Districts", cells: per((l) => String(l.district_count)) },
-      { label: "Stations", cells: per((l) => (l.station_multiplier > 1
+      { label: t("score.districts"), cells: per((l) => String(l.district_count)) },
+      { label: t("score.stations"), cells: per((l) => (l.station_multiplier > 1
         ? `${l.best_count}×${l.station_multiplier}` : String(l.station_count))) },
     ];
     for (const id of st.scores.bonusOrder || []) {
@@ -700,32 +733,34 @@ export function createView(model, el, store) {
           return pts ? String(pts) : "–";
         }) });
     }
-    for (const t of rs.tracks) {
-      rows.push({ label: t.label, cells: [1, 2, 3, 4].map((n) => {
+    for (const x of rs.tracks) {
+      rows.push({ label: x.label, cells: [1, 2, 3, 4].map((n) => {
         const r = byRound.get(n);
         return r ? String(r.tourist_sites.length) : "";
       }) });
     }
-    rows.push({ label: "Score", bold: true, cells: [1, 2, 3, 4].map((n) => {
+    rows.push({ label: t("score.score"), bold: true, cells: [1, 2, 3, 4].map((n) => {
       const r = byRound.get(n);
       return r ? String(r.score) : "";
     }) });
-    const terms = [`Lines ${sh.lines_total}`];
-    for (const t of sh.tracks) terms.push(`${t.label} ${t.points}`);
-    const tiers = sh.interchanges.filter((t) => t.count).map((t) => `${t.count}×${t.points_each}`);
-    terms.push(`Interchanges ${sh.interchanges_total}${tiers.length ? ` (${tiers.join(" + ")})` : ""}`);
-    if (sh.objectives.length) terms.push(`Objectives ${sh.objectives_total}`);
-    const lines = [{ text: `${terms.join(" + ")} = ${sh.total} ${sh.final ? "(final result)"
-      : "(so far)"}`, bold: true }];
+    const terms = [`${t("score.lines")} ${sh.lines_total}`];
+    for (const x of sh.tracks) terms.push(`${x.label} ${x.points}`);
+    const tiers = sh.interchanges.filter((x) => x.count).map((x) => `${x.count}×${x.points_each}`);
+    terms.push(`${t("score.interchanges")} ${sh.interchanges_total}`
+      + `${tiers.length ? ` (${tiers.join(" + ")})` : ""}`);
+    if (sh.objectives.length) terms.push(`${t("score.objectives")} ${sh.objectives_total}`);
+    const lines = [{ text: `${terms.join(" + ")} = ${sh.total} (${sh.final ? t("score.final")
+      : t("score.so_far")})`, bold: true }];
     if (sh.final && sh.assessment) {
-      lines.push({ text: `${rs.assessment_title}: ${sh.assessment.rated_score} points, `
+      lines.push({ text: `${rs.assessment_title}: ${t.n("fmt.points", sh.assessment.rated_score)}, `
         + `${sh.assessment.band}` });
     }
     if (st.turn.game_over && st.turn.players.length > 1 && st.turn.ranking) {
-      lines.push({ text: `Ranking: ${st.turn.ranking.map((g, i) => `${i + 1}. ${g.map((p) =>
-        (st.turn.players[p] || {}).name || `Player ${p + 1}`).join(", ")}`).join("  ")}` });
+      const places = st.turn.ranking.map((g, i) => `${i + 1}. ${g.map((p) =>
+        (st.turn.players[p] || {}).name || t("player.default", { n: p + 1 })).join(", ")}`);
+      lines.push({ text: t("export.ranking", { places: places.join("  ") }) });
     }
-    return { head, rows, lines };
+    return { head, rows, lines, title: t("score.title") };
   }
 
   /**
@@ -733,7 +768,7 @@ export function createView(model, el, store) {
    * them in the light theme's colours whatever the page's theme; "current" keeps the page's.
    */
   function exportSvg({ theme = "light" } = {}) {
-    if (!st.map) throw new Error("there is no map to export");
+    if (!st.map) throw new Error(st.t("export.no_map"));
     const light = theme !== "current";
     if (light) {
       root.classList.add("nsb-light");
@@ -755,7 +790,7 @@ export function createView(model, el, store) {
 
   function exportPng() {
     try {
-      return svgToPngBase64(doc, exportSvg());
+      return svgToPngBase64(doc, exportSvg(), st.t);
     } catch (err) {
       return Promise.reject(err);
     }
@@ -845,14 +880,15 @@ export function createView(model, el, store) {
   }
 
   function describe(i) {
+    const { t } = st;
     const stn = st.map.stations[i];
     const sel = store.state.selected;
-    const role = i === sel ? "selected line end, Enter cancels"
-      : sel !== null ? "Enter draws a section to it"
-        : st.hints.origins.includes(i) ? "line end, Enter selects" : "Enter draws a section to it";
-    if (powerMode()) return `${stn.label} ${symbolWords(stn.symbol)}: Enter names it for the `
-      + `${st.hints.power.title} power`;
-    return `${stn.label} ${symbolWords(stn.symbol)}: ${role}`;
+    const station = `${stn.label} ${symbolWords(stn.symbol, t)}`;
+    if (powerMode()) return t("aria.power_pick", { station, power: st.hints.power.title });
+    const role = i === sel ? "aria.role_selected"
+      : sel !== null ? "aria.role_target"
+        : st.hints.origins.includes(i) ? "aria.role_end" : "aria.role_target";
+    return t(role, { station });
   }
 
   function onKey(e) {
@@ -861,7 +897,7 @@ export function createView(model, el, store) {
       e.preventDefault();
       e.stopPropagation();
       disarm();
-      announce("New game cancelled.");
+      announce(st.t("aria.new_game_cancelled"));
       return;
     }
     const tag = e.target && e.target.tagName ? e.target.tagName.toLowerCase() : "";
@@ -900,7 +936,7 @@ export function createView(model, el, store) {
           if (!store.set({ selected: null, choose: null, power: null })) {
             safely("highlights", drawHighlightLayer);
           }
-          announce("Selection cancelled.");
+          announce(st.t("aria.selection_cancelled"));
         }
         return;
       }
@@ -908,7 +944,7 @@ export function createView(model, el, store) {
     if (e.key === "Escape" && store.state.power) { // a power waiting for its station
       e.preventDefault();
       store.set({ power: null });
-      announce("Power cancelled.");
+      announce(st.t("aria.power_cancelled"));
       return;
     }
     if (tag === "input" || tag === "textarea" || tag === "select" || e.shiftKey) return;
@@ -934,6 +970,7 @@ export function createView(model, el, store) {
   const view = {
     id,
     model,
+    store,
     root,
     exportSvg,
     exportPng,

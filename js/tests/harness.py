@@ -11,6 +11,7 @@ ES-module loading is used and nothing touches the network. Used by
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -36,6 +37,9 @@ HTML = """<!doctype html><html><head><meta charset="utf-8">
   import { mount, FakeModel } from "/fake_model.js";
   const p = new URLSearchParams(location.search);
   const state = await (await fetch(`/fixtures/${p.get("fixture") || "draw"}.json`)).json();
+  if (!state.strings) {  // the texts, as Python sends them
+    state.strings = (await (await fetch("/fixtures/strings.json")).json())[p.get("lang") || "en"];
+  }
   const mod = await import("/widget.js");
   window.FakeModel = FakeModel;
   window.widgetModule = mod;
@@ -55,7 +59,8 @@ def jupyterlab_theme(theme: str) -> str:
     return css.read_text() if css.exists() else ""
 
 
-def files(theme: str, width: int) -> dict[str, tuple[str, str | bytes]]:
+def files(theme: str, width: int,
+          state: dict | None = None) -> dict[str, tuple[str, str | bytes]]:
     out: dict[str, tuple[str, str | bytes]] = {
         "/index.html": ("text/html", HTML.replace("THEME", theme).replace("WIDTH", str(width))),
         "/fake_model.js": ("text/javascript", (HERE / "fake_model.js").read_text()),
@@ -65,6 +70,8 @@ def files(theme: str, width: int) -> dict[str, tuple[str, str | bytes]]:
     }
     for f in FIXTURES.glob("*.json"):
         out[f"/fixtures/{f.name}"] = ("application/json", f.read_text())
+    if state is not None:  # traits made by the test itself
+        out["/fixtures/given.json"] = ("application/json", json.dumps(state))
     return out
 
 
@@ -73,12 +80,17 @@ def launch(pw):
 
 
 def open_page(browser, fixture: str = "draw", theme: str = "light", width: int = 1100,
-              viewport: tuple[int, int] = (1180, 1400)):
-    """A page showing the widget for one fixture; page.errors collects uncaught errors."""
+              viewport: tuple[int, int] = (1180, 1400), lang: str = "en",
+              state: dict | None = None):
+    """A page showing the widget for one fixture, its texts in ``lang`` (the fixture's traits
+    stay as recorded, in English), or for ``state`` (every synced trait, ``strings``
+    included, e.g. from a German game); page.errors collects uncaught errors."""
     page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
-    served = files(theme, width)
+    served = files(theme, width, state)
+    if state is not None:
+        fixture = "given"
 
     def serve(route):
         path = route.request.url[len(ORIGIN):].split("?")[0]
@@ -89,7 +101,7 @@ def open_page(browser, fixture: str = "draw", theme: str = "light", width: int =
             route.fulfill(status=404, body="not found")
 
     page.route(f"{ORIGIN}/**", serve)
-    page.goto(f"{ORIGIN}/index.html?{urlencode({'fixture': fixture})}")
+    page.goto(f"{ORIGIN}/index.html?{urlencode({'fixture': fixture, 'lang': lang})}")
     page.wait_for_selector("body[data-ready='1']", timeout=15_000)
     return page
 

@@ -8,14 +8,26 @@ import { FakeModel, mount } from "./fake_model.js";
 const here = dirname(fileURLToPath(import.meta.url));
 const cache = new Map();
 
-/** A fixture's traits (deep copy, so a test may change it). */
-export function fixture(name) {
+function load(name) {
   if (!cache.has(name)) {
     const data = JSON.parse(readFileSync(join(here, "fixtures", `${name}.json`), "utf8"));
     delete data._about;
     cache.set(name, data);
   }
   return structuredClone(cache.get(name));
+}
+
+/** The `strings` trait (every text of the front end) as Python sends it, in `language`. */
+export const strings = (language = "en") => load("strings")[language];
+
+/**
+ * A fixture's traits (deep copy, so a test may change it), with the English `strings` trait
+ * (the same for every fixture, kept once in fixtures/strings.json).
+ */
+export function fixture(name) {
+  const data = load(name);
+  if (name !== "strings" && !("strings" in data)) data.strings = strings("en");
+  return data;
 }
 
 export function newDom() {

@@ -50,9 +50,10 @@ test("two views of one model stay in sync (traits and shared UI state)", async (
 test("cleanup removes every model listener and every DOM listener", async () => {
   const t = await setup("draw");
   const model = t.model;
-  // the view: 7 traits + msg:custom; initialize(): msg:custom
-  assert.equal(model.listenerCount(), 9);
-  for (const trait of ["map_data", "game_info", "sheet", "turn", "hints", "scores", "notice"]) {
+  // the view: 8 traits + msg:custom; initialize(): msg:custom
+  assert.equal(model.listenerCount(), 10);
+  for (const trait of ["map_data", "game_info", "sheet", "turn", "hints", "scores", "notice",
+    "strings"]) {
     assert.equal(model.listenerCount(`change:${trait}`), 1, trait);
   }
   assert.equal(model.listenerCount("msg:custom"), 2);
@@ -102,10 +103,11 @@ test("malformed traits never throw: the widget shows what it can and says so", a
   assert.equal(t.qa(".nsb-section").length, 0, "bad rows skipped");
   assert.equal(t.q(".nsb-notice").dataset.level, "error");
   assert.match(t.q(".nsb-notice").textContent, /turn/);
-  // missing everything
+  // missing everything (the texts too: each shows its key)
   const e = await setup("draw", { state: {} });
   assert.ok(e.q(".nsb-placeholder") && !e.q(".nsb-placeholder").hidden);
-  assert.equal(e.button("Reveal next card").disabled, true);
+  assert.equal(e.q('button[data-action="reveal"]').disabled, true);
+  assert.equal(e.q('button[data-action="reveal"]').getAttribute("aria-label"), "btn.reveal");
   // bad values arriving later
   const g = await setup("draw");
   for (const v of [null, 42, "x", [], { stations: "no" }]) {
@@ -114,6 +116,7 @@ test("malformed traits never throw: the widget shows what it can and says so", a
     g.model.pySet("turn", v);
     g.model.pySet("scores", v);
     g.model.pySet("notice", v);
+    g.model.pySet("strings", v);
   }
   g.model.pySet("map_data", { stations: [{ x: "a" }, null, { label: "A1", x: 0, y: 0,
     symbol: "square", start: { pencil: "p", line: "bear" } }], sections: [[0, 1], [2, 7]],
@@ -124,6 +127,8 @@ test("malformed traits never throw: the widget shows what it can and says so", a
     "a colour that is not a plain CSS colour is replaced");
   g.model.pySet("map_data", f.map_data);
   g.model.pySet("sheet", f.sheet);
+  g.model.pySet("strings", f.strings);
+  assert.equal(g.button("Reveal next card").getAttribute("data-action"), "reveal");
   assert.equal(g.qa(".nsb-section").length, f.sheet.sections.length, "recovers");
   // a malformed value is reported, and the report goes once a good value of it arrives
   const h = await setup("draw");

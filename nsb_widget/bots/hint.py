@@ -11,6 +11,7 @@ from .greedy import plan_move
 from .search import SearchBot
 
 if TYPE_CHECKING:
+    from ..i18n import Translator
     from ..rules.explain import Explanation
     from ..rules.game import Game
     from ..rules.moves import Move
@@ -25,7 +26,8 @@ class Hint:
     power: PowerUse | None
     """A pencil power to use before drawing, when that is the suggestion."""
     reason: str
-    """One line: ``"+6: reaches Mitte; expected +4.2 against the next best"``."""
+    """One line, in the game's language: ``"+6: reaches Mitte; expected +4.2 against the
+    next best"``."""
     explanation: Explanation | None
     """How each score term changes if :attr:`move` is drawn (see :meth:`Game.explain`)."""
     expected: float | None
@@ -49,7 +51,8 @@ class Hint:
 def suggest(game: Game, player: int = 0, bot: Bot | None = None,
             rng: random.Random | None = None) -> Hint:
     """What ``bot`` (default: the search bot with its default budget, at most 1 s) would do
-    now for ``player``, and why. The game is not changed."""
+    now for ``player``, and why (in the game's :attr:`~nsb_widget.rules.game.Game.language`).
+    The game is not changed."""
     bot = bot if bot is not None else SearchBot()
     rng = rng if rng is not None else random.Random()
     probe = game.copy()
@@ -58,24 +61,29 @@ def suggest(game: Game, player: int = 0, bot: Bot | None = None,
     power = getattr(bot, "choose_power", None)
     use = power(probe, player, rng) if power is not None and probe.setup.powers else None
     if use is not None:
-        station = f" on {use[1]}" if use[1] else ""
-        return Hint(None, use, f"use the {power_title(probe, use[0])} power{station} now", None,
-                    None)
+        t = probe.translator
+        title = power_title(probe, use[0])
+        text = (t("use the {power} power on {station} now", power=title, station=use[1])
+                if use[1] else t("use the {power} power now", power=title))
+        return Hint(None, use, text, None, None)
     move = bot.choose(probe, player, rng)
     return _hint_for(game, player, move, None, None)
 
 
 def _from_search(game: Game, player: int, bot: SearchBot, rng: random.Random) -> Hint:
+    t = game.translator
     values = bot.search(game, player, rng, powers=True)
     best = values[0]
     rest = [v for v in values[1:] if v.playouts]
-    margin = (f"expected {best.mean - rest[0].mean:+.1f} against the next best"
+    margin = (t("expected {margin} against the next best",
+                margin=t.decimal(best.mean - rest[0].mean, sign=True))
               if best.playouts and rest else "")
     if best.option.power is not None:
         use = best.option.power
-        station = f" on {use[1]}" if use[1] else ""
-        text = f"use the {power_title(game, use[0])} power{station} first"
-        return Hint(None, use, f"{text}; {margin}" if margin else text, None, best.mean)
+        title = power_title(game, use[0])
+        text = (t("use the {power} power on {station} first", power=title, station=use[1])
+                if use[1] else t("use the {power} power first", power=title))
+        return Hint(None, use, _joined(t, text, margin), None, best.mean)
     plan = best.option.plan
     move = None if plan is None else plan_move(game, player, plan)
     return _hint_for(game, player, move, margin, best.mean if best.playouts else None)
@@ -83,17 +91,23 @@ def _from_search(game: Game, player: int, bot: SearchBot, rng: random.Random) ->
 
 def _hint_for(game: Game, player: int, move: Move | None, margin: str | None,
               expected: float | None) -> Hint:
+    t = game.translator
     if move is None:
-        text = "pass: no section is worth drawing" if game.plans(player) else \
-            "pass: no section can be drawn"
-        return Hint(None, None, f"{text}; {margin}" if margin else text, None, expected)
+        text = (t("pass: no section is worth drawing") if game.plans(player)
+                else t("pass: no section can be drawn"))
+        return Hint(None, None, _joined(t, text, margin), None, expected)
     explanation = game.explain(move, player)
-    reason = f"{explanation.reason}; {margin}" if margin else explanation.reason
-    return Hint(move, None, reason, explanation, expected)
+    return Hint(move, None, _joined(t, explanation.reason, margin), explanation, expected)
+
+
+def _joined(t: Translator, text: str, margin: str | None) -> str:
+    """``"text; margin"`` (``text`` alone without a margin)."""
+    return t("{reason}; {margin}", reason=text, margin=margin) if margin else text
 
 
 def power_title(game: Game, power: str) -> str:
-    """A power's name for people, as the ruleset describes it (its id when it has none)."""
+    """A power's name for people, as the ruleset describes it, in the game's language (its id
+    when it has none)."""
     for described in game.ruleset.describe(game).get("powers", []):
         if described.get("id") == power:
             return str(described.get("title", power))

@@ -16,6 +16,10 @@ unreadable actions, then their number). A file is refused, quickly, past the lim
 power and map id texts of at most :data:`MAX_TEXT` characters, names of at most
 :data:`MAX_NAME`, seeds of at most :data:`MAX_SEED_BITS` bits, at most :data:`MAX_ACTIONS`
 actions. Messages quote at most the first 40 characters of a long value.
+
+A file holds the game, not the language it is read in: the reader chooses that
+(``language=``, as for :meth:`~nsb_widget.rules.game.Game.new`), and a file's problems are
+reported in English (they are for whoever wrote the file).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import MapError, NsbError, Problem, SaveFileError
+from ..i18n import DEFAULT_LANGUAGE, resolve_language
 from ..jsonfile import read_json, shape_problem, short
 from ..maps import BUILTIN_MAPS, GameMap, build_map, get_map
 from ..rules.game import Game
@@ -67,15 +72,20 @@ def save_game(game: Game, path: str | Path) -> None:
     Path(path).write_text(json.dumps(game_to_json(game), indent=1) + "\n", encoding="utf-8")
 
 
-def load_game(path: str | Path, cls: type[Game] = Game) -> Game:
-    """Read a game written by :func:`save_game` (as an instance of ``cls``)."""
+def load_game(path: str | Path, cls: type[Game] = Game, language: str | None = None) -> Game:
+    """Read a game written by :func:`save_game` (as an instance of ``cls``), to be shown in
+    ``language``."""
+    code = resolve_language(language)
     doc = read_json(path, SaveFileError)
-    return game_from_json(doc, str(path), cls)
+    return game_from_json(doc, str(path), cls, code)
 
 
-def game_from_json(doc: object, name: str = "<document>", cls: type[Game] = Game) -> Game:
+def game_from_json(doc: object, name: str = "<document>", cls: type[Game] = Game,
+                   language: str | None = None) -> Game:
     """Rebuild a game from a document made by :func:`game_to_json` (as an instance of
-    ``cls``, a :class:`~nsb_widget.rules.game.Game` or a subclass)."""
+    ``cls``, a :class:`~nsb_widget.rules.game.Game` or a subclass), to be shown in
+    ``language`` (default: the environment's locale)."""
+    code = resolve_language(language)
     problems: list[Problem] = []
     if not isinstance(doc, Mapping):
         raise SaveFileError(name, [Problem("document", "must be a JSON object")])
@@ -92,13 +102,14 @@ def game_from_json(doc: object, name: str = "<document>", cls: type[Game] = Game
     actions = _read_actions(doc.get("actions"), ruleset, problems)
     if problems or setup is None or game_map is None or ruleset is None:
         raise SaveFileError(name, problems or [Problem("setup", "is missing")])
-    game = cls(setup, game_map, ruleset)
+    game = cls(setup, game_map, ruleset, language=DEFAULT_LANGUAGE)  # the file's problems
     for i, action in enumerate(actions):
         try:
             game.apply(action)
         except NsbError as exc:
             raise SaveFileError(name, [Problem(f"actions[{i}] ({action})", _clip(str(exc)))]) \
                 from None
+    game.language = code
     return game
 
 

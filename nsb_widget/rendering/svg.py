@@ -16,6 +16,11 @@ Everything map-specific comes from the scene's data, not from the map's name:
   (London) they get a ring in their pencil's colour instead and sections are titled
   "Green line, round 2";
 - stations circled with a pencil power (London) get a circle in the pencil's colour.
+
+Names and tooltips are written in a :class:`~nsb_widget.i18n.Translator`'s language
+(:func:`render_game` uses the game's :attr:`~nsb_widget.rules.game.Game.language`; English by
+default): the names of the built-in maps that are words (London's districts, the Thames, the
+pencils) and the tooltips; Berlin's district names are proper names and stay as they are.
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ import math
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import N_, Translator, translator
+from ..rules.words import colour, map_name, symbol_noun
 from .scene import map_scene, sheet_scene
 
 if TYPE_CHECKING:
@@ -40,8 +47,8 @@ INK = "#2b2d31"
 SOFT_INK = "#6b7079"
 SYMBOL_R = 0.2  # in cells
 TOURIST = "#f08c00"
-SYMBOL_NAMES = {"any": "any symbol"}
-"""How a symbol id reads in a tooltip, where it differs from the id."""
+#: The word for a section of a map with one line per round (message id).
+LINE_WORD = N_("line")
 
 
 def _xy(u: float) -> float:
@@ -72,12 +79,13 @@ def symbol_path(symbol: str, cx: float, cy: float, r: float) -> str:
 
 
 def render_map(game_map: GameMap, **options: Any) -> str:
-    """An empty sheet of a map as SVG."""
+    """An empty sheet of a map as SVG (``options`` as for :func:`render_scene`)."""
     return render_scene(map_scene(game_map), None, **options)
 
 
 def render_game(game: Game, player: int = 0, **options: Any) -> str:
-    """A player's sheet as SVG."""
+    """A player's sheet as SVG, its names and tooltips in the game's language."""
+    options.setdefault("translate", game.translator)
     return render_scene(map_scene(game.map), sheet_scene(game, player), **options)
 
 
@@ -87,8 +95,11 @@ def render_scene(
     *,
     width: int | None = None,
     title: str | None = None,
+    translate: Translator | None = None,
 ) -> str:
-    """Render a map scene and an optional sheet scene to an SVG document."""
+    """Render a map scene and an optional sheet scene to an SVG document, with names and
+    tooltips in ``translate``'s language (English when ``None``)."""
+    t = translate if translate is not None else translator("en")
     w = PAD * 2 + scene["width"] * CELL
     h = PAD * 2 + scene["height"] * CELL
     size = f' width="{width}" height="{width * h / w:.0f}"' if width else ""
@@ -98,19 +109,20 @@ def render_scene(
         f'aria-label="{escape(title or "Next Station: " + scene["title"])}">',
         f'<rect width="{w:.0f}" height="{h:.0f}" fill="#ffffff"/>',
     ]
-    out += _districts(scene)
-    out += _river(scene)
+    out += _districts(scene, t)
+    out += _river(scene, t)
     out += _edge_labels(scene)
     out += _potential_sections(scene)
     if sheet is not None:
-        out += _drawn_sections(scene, sheet)
-    out += _stations(scene, sheet)
+        out += _drawn_sections(scene, sheet, t)
+    out += _stations(scene, sheet, t)
     out.append("</svg>")
     return "\n".join(out)
 
 
-def _districts(scene: dict[str, Any]) -> list[str]:
+def _districts(scene: dict[str, Any], t: Translator) -> list[str]:
     out = ['<g class="districts">']
+    names = [escape(map_name(t, d["name"])) for d in scene["districts"]]
     for i, d in enumerate(scene["districts"]):
         path = "".join(
             "M" + "L".join(f"{_xy(x - 0.0) - 0:.1f},{_xy(y):.1f}" for x, y in loop) + "Z"
@@ -118,23 +130,23 @@ def _districts(scene: dict[str, Any]) -> list[str]:
         )
         fill = DISTRICT_FILLS[i % len(DISTRICT_FILLS)]
         out.append(f'<path d="{path}" fill="{fill}" stroke="{BOUNDARY}" stroke-width="3" '
-                   f'stroke-linejoin="round"><title>{escape(d["name"])}</title></path>')
-    for d in scene["districts"]:
+                   f'stroke-linejoin="round"><title>{names[i]}</title></path>')
+    for i, d in enumerate(scene["districts"]):
         x, y = d["label_at"]
         out.append(f'<text x="{_xy(x):.1f}" y="{_xy(y):.1f}" font-size="8.5" fill="#b08a2e" '
-                   f'text-anchor="middle">{escape(d["name"])}</text>')
+                   f'text-anchor="middle">{names[i]}</text>')
     out.append("</g>")
     return out
 
 
-def _river(scene: dict[str, Any]) -> list[str]:
+def _river(scene: dict[str, Any], t: Translator) -> list[str]:
     river = scene.get("river")
     if not river:
         return []
     pts = " ".join(f"{_xy(x):.1f},{_xy(y):.1f}" for x, y in river["polyline"])
     return [f'<polyline points="{pts}" fill="none" stroke="{RIVER}" stroke-width="9" '
             f'stroke-linecap="round" stroke-linejoin="round" opacity="0.75">'
-            f'<title>{escape(river["name"])}</title></polyline>']
+            f'<title>{escape(map_name(t, river["name"]))}</title></polyline>']
 
 
 def _edge_labels(scene: dict[str, Any]) -> list[str]:
@@ -158,25 +170,26 @@ def _potential_sections(scene: dict[str, Any]) -> list[str]:
             f'fill="none"/>']
 
 
-def _drawn_sections(scene: dict[str, Any], sheet: dict[str, Any]) -> list[str]:
+def _drawn_sections(scene: dict[str, Any], sheet: dict[str, Any], t: Translator) -> list[str]:
     st = scene["stations"]
     pencils = scene["pencils"]
-    line_names = [str(name).title() for name in scene["lines"]]
+    line_names = [t.gettext(str(name).title()) for name in scene["lines"]]
+    one_line = t.gettext(LINE_WORD)
     out = ['<g class="drawn">']
     badges = []
-    for _section, o, t, pencil, line, rnd, flags in sheet["sections"]:
+    for _section, o, target, pencil, line, rnd, flags in sheet["sections"]:
         x1, y1 = _xy(st[o]["x"]), _xy(st[o]["y"])
-        x2, y2 = _xy(st[t]["x"]), _xy(st[t]["y"])
+        x2, y2 = _xy(st[target]["x"]), _xy(st[target]["y"])
         if flags & 2:  # parallel track: shift sideways
             length = math.hypot(x2 - x1, y2 - y1) or 1.0
             nx, ny = -(y2 - y1) / length * 6, (x2 - x1) / length * 6
             x1, y1, x2, y2 = x1 + nx, y1 + ny, x2 + nx, y2 + ny
         color = escape(pencils[pencil]["color"])
-        name = escape(pencils[pencil]["name"])
-        line_name = escape(line_names[line] if len(line_names) > 1 else "line")
+        tip = t("{pencil} {line}, round {round}", pencil=map_name(t, pencils[pencil]["name"]),
+                line=line_names[line] if len(line_names) > 1 else one_line, round=rnd)
         seg = f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"'
         out.append(f'<line {seg} stroke="{color}" stroke-width="7" stroke-linecap="round">'
-                   f'<title>{name} {line_name}, round {rnd}</title></line>')
+                   f'<title>{escape(tip)}</title></line>')
         if line:
             out.append(f'<line {seg} stroke="#ffffff" stroke-width="2" stroke-linecap="round"/>')
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
@@ -215,7 +228,8 @@ def _circled_colours(scene: dict[str, Any], sheet: dict[str, Any]) -> dict[int, 
     return colours
 
 
-def _stations(scene: dict[str, Any], sheet: dict[str, Any] | None) -> list[str]:
+def _stations(scene: dict[str, Any], sheet: dict[str, Any] | None,
+              t: Translator) -> list[str]:
     pencils = {p["id"]: p for p in scene["pencils"]}
     one_line = len(scene["lines"]) == 1
     sbahn = set(sheet["sbahn"]) if sheet else set()
@@ -227,20 +241,24 @@ def _stations(scene: dict[str, Any], sheet: dict[str, Any] | None) -> list[str]:
         cx, cy = _xy(s["x"]), _xy(s["y"])
         start = s["start"]
         symbol = s["symbol"]
-        colour = escape(pencils[start["pencil"]]["color"]) if start else None
-        tip = f'{s["label"]} {SYMBOL_NAMES.get(symbol, symbol)}'
+        fill = escape(pencils[start["pencil"]]["color"]) if start else None
+        tip = t("{station} {symbol}", station=s["label"], symbol=symbol_noun(t, symbol))
+        departure = ""
         if start and one_line:
-            tip += f', {pencils[start["pencil"]]["name"]} departure station'
+            departure = t("{pencil} departure station",
+                          pencil=map_name(t, pencils[start["pencil"]]["name"]))
+            tip = t("{first}, {second}", first=tip, second=departure)
         elif start:
-            tip += f', {start["pencil"]} {start["line"]} start'
+            tip = t("{first}, {second}", first=tip, second=t(
+                "{pencil} {line} start", pencil=colour(t, start["pencil"]),
+                line=t.gettext(str(start["line"]))))
         if s.get("tourist"):
-            tip += ", tourist site"
+            tip = t("{first}, {second}", first=tip, second=t("tourist site"))
         if start and one_line:
             out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r * 1.5:.1f}" fill="none" '
-                       f'stroke="{colour}" stroke-width="2.5"><title>'
-                       f'{escape(pencils[start["pencil"]]["name"])} departure station'
-                       f'</title></circle>')
-        out.append(f'<path d="{symbol_path(symbol, cx, cy, r)}" fill="{colour or "#ffffff"}" '
+                       f'stroke="{fill}" stroke-width="2.5"><title>'
+                       f'{escape(departure)}</title></circle>')
+        out.append(f'<path d="{symbol_path(symbol, cx, cy, r)}" fill="{fill or "#ffffff"}" '
                    f'stroke="{INK}" stroke-width="1.8"><title>{escape(tip)}</title></path>')
         if symbol == "any":
             out.append(f'<text x="{cx:.1f}" y="{cy + 4.6:.1f}" font-size="13" font-weight="bold" '
@@ -252,14 +270,15 @@ def _stations(scene: dict[str, Any], sheet: dict[str, Any] | None) -> list[str]:
         if s.get("tourist"):
             out.append(f'<path d="{_star_path(cx - r * 1.3, cy - r * 1.3, 6.5, 2.8)}" '
                        f'fill="{TOURIST}" stroke="#ffffff" stroke-width="0.8" '
-                       f'stroke-linejoin="round"><title>tourist site</title></path>')
+                       f'stroke-linejoin="round"><title>{escape(t("tourist site"))}'
+                       f'</title></path>')
         if i in sbahn:
             out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r * 1.75:.1f}" fill="none" '
                        f'stroke="{INK}" stroke-width="2"/>')
         if i in circled:
             out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r * 1.85:.1f}" fill="none" '
-                       f'stroke="{circled[i]}" stroke-width="2.5"><title>circled station'
-                       f'</title></circle>')
+                       f'stroke="{circled[i]}" stroke-width="2.5"><title>'
+                       f'{escape(t("circled station"))}</title></circle>')
         if i in inter:
             out.append(f'<circle cx="{cx + r * 1.3:.1f}" cy="{cy - r * 1.3:.1f}" r="6" '
                        f'fill="{INK}"/><text x="{cx + r * 1.3:.1f}" y="{cy - r * 1.3 + 3:.1f}" '

@@ -7,8 +7,12 @@ by side and see where the points come from.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from ..i18n import Translator, translator
+from .words import map_name
 
 if TYPE_CHECKING:
     from ..scoring.model import ScoreSheet
@@ -25,7 +29,7 @@ class TermChange:
     ``"connected"``), a track id (``"tourist"``), ``"interchanges_2"`` to ``"_4"``, an
     objective id, or ``"total"``."""
     label: str
-    """Its name for people."""
+    """Its name for people, in the game's language."""
     before: int
     """The term now."""
     after: int
@@ -49,7 +53,8 @@ class Explanation:
     terms: tuple[TermChange, ...]
     """Every term, in score-sheet order, ``total`` last."""
     reason: str
-    """One line for people: ``"+6: reaches Mitte; 3 stations in Mitte"``."""
+    """One line for people, in the game's language: ``"+6: reaches Mitte; 3 stations in
+    Mitte"``."""
 
     @property
     def change(self) -> int:
@@ -77,17 +82,18 @@ class Explanation:
 
 
 def explain_move(game: Game, move: Move, player: int) -> Explanation:
-    """The explanation of ``move`` (legal now) for ``player``."""
+    """The explanation of ``move`` (legal now) for ``player``, in the game's language."""
+    t = game.translator
     before = game.provisional_score_sheet(player)
     probe = game.copy()
     probe.play(move, player)
     after = _sheet_of_round(probe, player, len(before.rounds))
-    old, new = score_terms(before), score_terms(after)
+    old, new = score_terms(before, t), score_terms(after, t)
     ids = list(new) + [k for k in old if k not in new]
     terms = [TermChange(k, (new.get(k) or old[k])[0], old.get(k, ("", 0))[1],
                         new.get(k, ("", 0))[1]) for k in ids if k != "total"]
-    terms.append(TermChange("total", "Total", before.total, after.total))
-    return Explanation(move, player, tuple(terms), _reason(before, after, terms[-1].change))
+    terms.append(TermChange("total", t("Total"), before.total, after.total))
+    return Explanation(move, player, tuple(terms), _reason(before, after, terms[-1].change, t))
 
 
 def _sheet_of_round(game: Game, player: int, rounds: int) -> ScoreSheet:
@@ -98,66 +104,80 @@ def _sheet_of_round(game: Game, player: int, rounds: int) -> ScoreSheet:
     return game.provisional_score_sheet(player)
 
 
-def score_terms(sheet: ScoreSheet) -> dict[str, tuple[str, int]]:
+def score_terms(sheet: ScoreSheet, t: Translator | None = None) -> dict[str, tuple[str, int]]:
     """``id -> (label, points)`` for the terms of the sheet's last round and the game-end
-    terms."""
+    terms, labelled in ``t``'s language (English by default; the sheet's own labels are taken
+    as they are)."""
+    t = t if t is not None else translator("en")
     terms: dict[str, tuple[str, int]] = {}
     if sheet.rounds:
         last = sheet.rounds[-1]
-        terms["round"] = (f"Round {last.round} score", last.score)
-        terms["districts"] = ("Districts", sum(line.district_count for line in last.lines))
-        terms["stations"] = ("Stations in the best district",
+        terms["round"] = (t("Round {number} score", number=last.round), last.score)
+        terms["districts"] = (t("Districts"), sum(line.district_count for line in last.lines))
+        terms["stations"] = (t("Stations in the best district"),
                              sum(line.station_count for line in last.lines))
         for line in last.lines:
             for bonus in line.bonuses:
                 label, points = terms.get(bonus.id, (bonus.label, 0))
                 terms[bonus.id] = (label, points + bonus.points)
             if line.connected_bonus and not any(b.id == "connected" for b in line.bonuses):
-                terms["connected"] = ("Start stations connected", line.connected_bonus)
+                terms["connected"] = (t("Start stations connected"), line.connected_bonus)
     for track in sheet.tracks:
         terms[track.id] = (track.label, track.points)
     for tier in sheet.interchanges:
-        terms[f"interchanges_{tier.colours}"] = (f"Interchanges, {tier.colours} colours",
-                                                 tier.points)
+        terms[f"interchanges_{tier.colours}"] = (
+            t("Interchanges, {colours} colours", colours=tier.colours), tier.points)
     for objective in sheet.objectives:
-        terms[objective.objective] = (f"Objective: {objective.text}", objective.points)
-    terms["total"] = ("Total", sheet.total)
+        terms[objective.objective] = (t("Objective: {objective}", objective=objective.text),
+                                      objective.points)
+    terms["total"] = (t("Total"), sheet.total)
     return terms
 
 
-def _reason(before: ScoreSheet, after: ScoreSheet, change: int) -> str:
+def _reason(before: ScoreSheet, after: ScoreSheet, change: int, t: Translator) -> str:
     parts: list[str] = []
     if before.rounds and after.rounds and after.rounds[-1].round == before.rounds[-1].round:
         old_line, new_line = before.rounds[-1], after.rounds[-1]
         old_d = {d for line in old_line.lines for d in line.districts}
         new_d = [d for line in new_line.lines for d in line.districts if d not in old_d]
         if new_d:
-            parts.append(f"reaches {', '.join(dict.fromkeys(new_d))}")
+            parts.append(t("reaches {districts}", districts=_names(t, dict.fromkeys(new_d))))
         old_best = max((line.station_count for line in old_line.lines), default=0)
         best = max(new_line.lines, key=lambda line: line.station_count, default=None)
         if best is not None and best.station_count > old_best:
             count = best.station_count
-            parts.append(f"{count} station{'' if count == 1 else 's'} in "
-                         f"{' / '.join(best.best_districts)}")
+            best_in = " / ".join(map_name(t, d) for d in best.best_districts)
+            parts.append(t.ngettext("{count} station in {districts}",
+                                    "{count} stations in {districts}", count)
+                         .format(count=count, districts=best_in))
         if new_line.connected and not old_line.connected:
-            parts.append("connects the start stations")
+            parts.append(t("connects the start stations"))
         old_b = _bonus_counts(old_line.lines)
         for bonus_id, (label, count) in _bonus_counts(new_line.lines).items():
             if count > old_b.get(bonus_id, ("", 0))[1]:
-                parts.append(f"{label}: {count}")
+                parts.append(t("{label}: {count}", label=label, count=count))
     for old_t, new_t in zip(before.tracks, after.tracks, strict=True):
         if new_t.count > old_t.count:
-            parts.append(f"{new_t.label}: {new_t.count}")
+            parts.append(t("{label}: {count}", label=new_t.label, count=new_t.count))
     old_x = {s for tier in before.interchanges for s in tier.stations}
     new_x = [s for tier in after.interchanges for s in tier.stations if s not in old_x]
     if new_x:
-        parts.append(f"interchange at {', '.join(new_x)}")
+        parts.append(t("interchange at {stations}", stations=", ".join(new_x)))
     for old_o, new_o in zip(before.objectives, after.objectives, strict=True):
         if new_o.met and not old_o.met:
-            parts.append(f"meets '{new_o.text}'")
+            parts.append(t("meets '{objective}'", objective=new_o.text))
+    signed = f"{change:+d}"
     if not parts:
-        return f"{change:+d}: no score term changes now"
-    return f"{change:+d}: {'; '.join(parts)}"
+        return t("{change}: no score term changes now", change=signed)
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = t("{first}; {second}", first=joined, second=part)
+    return t("{change}: {parts}", change=signed, parts=joined)
+
+
+def _names(t: Translator, names: Iterable[str]) -> str:
+    """District names, translated where the catalogue has them, comma-separated."""
+    return ", ".join(map_name(t, n) for n in names)
 
 
 def _bonus_counts(lines: object) -> dict[str, tuple[str, int]]:

@@ -21,8 +21,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from ..bitset import iter_bits
 from ..errors import ArgumentError, IllegalMoveError, NotationError, PhaseError, quote
+from ..i18n import Translator, translator
 from ..maps import GameMap, get_map
 from ..maps.geometry import is_grid_direction
+from . import words
 from .deck import Deck
 from .moves import MAX_NOTATION, Action, Draw, Move, Pass, Reveal, UsePower, split_move
 from .reasons import Illegality, Reason
@@ -55,7 +57,9 @@ class GameEvent:
 
     kind: str
     """``"reveal"``, ``"draw"``, ``"pass"``, ``"power"``, ``"undo"``, ``"round_scored"``,
-    ``"game_over"`` or ``"restart"`` (:meth:`Game.restart` dealt a new game in place)."""
+    ``"game_over"``, ``"restart"`` (:meth:`Game.restart` dealt a new game in place) or
+    ``"language"`` (:attr:`Game.language` was set: the game is unchanged, its words are not;
+    redraw the text)."""
     player: int | None = None
     """The player who acted, when one did."""
     action: Action | None = None
@@ -109,10 +113,11 @@ class Game:
     _slots: list[tuple[Slot, ...]]
     _passed: list[bool]
     _parallel: bool
+    _t: Translator
 
     # ------------------------------------------------------------------ construction
     def __init__(self, setup: GameSetup, game_map: GameMap | None = None,
-                 ruleset: Ruleset | None = None) -> None:
+                 ruleset: Ruleset | None = None, *, language: str | None = None) -> None:
         self.map: GameMap = game_map if game_map is not None else get_map(setup.map_id)
         """The sheet's map."""
         if self.map.id != setup.map_id:
@@ -128,6 +133,7 @@ class Game:
             self.ruleset.start_game(sheet, setup)
         self._log: list[Action] = []
         self._listeners: list[Callable[[GameEvent], None]] = []
+        self._t = translator(language)
         self._round = 0
         self._deal_seed: int | None = None
         self._start_round()
@@ -143,6 +149,7 @@ class Game:
         pencils: Sequence[str] | None = None,
         modules: Iterable[str] = (),
         names: Sequence[str] | None = None,
+        language: str | None = None,
         **cards: Any,
     ) -> G:
         """Start a game.
@@ -154,13 +161,16 @@ class Game:
         order (solo) or the pencils around the table. ``modules`` adds advanced modules
         (Berlin: ``"effects"``, ``"objectives"``; London: ``"objectives"``, ``"powers"``),
         whose cards may be fixed by keyword: ``effects=[...]``, ``objectives=[...]``,
-        ``powers=[...]`` (one per pencil, in the map's pencil order).
+        ``powers=[...]`` (one per pencil, in the map's pencil order). ``language`` (``"en"``,
+        ``"de"`` or ``"fr"``; default: the environment's locale, else English) is the language
+        of every text the game writes for people (:attr:`language`); it changes no rule.
         """
+        t = translator(language)  # an unknown language fails before anything is dealt
         game_map = get_map(map) if isinstance(map, str) else map
         ruleset = ruleset_for(game_map)
         setup = make_setup(game_map, players, seed, ruleset=ruleset, scenario=scenario,
                            pencils=pencils, modules=modules, names=names, **cards)
-        return cls(setup, game_map, ruleset)
+        return cls(setup, game_map, ruleset, language=t.language)
 
     def copy(self: G) -> G:
         """An independent copy of the game (subscribers are not copied). Cheap: no deepcopy."""
@@ -171,6 +181,7 @@ class Game:
         new.sheets = [s.copy() for s in self.sheets]
         new._log = list(self._log)
         new._listeners = []
+        new._t = self._t
         new._round = self._round
         new._phase = self._phase
         new._deck = self._deck.copy()
@@ -281,6 +292,35 @@ class Game:
     def round_state(self) -> Any:
         """The ruleset's own flags for this round (read them, do not change them)."""
         return self._state
+
+    @property
+    def language(self) -> str:
+        """The language of the game's texts for people (``"en"``, ``"de"`` or ``"fr"``): the
+        reasons a move is illegal, the score sheet's labels, the solo assessment,
+        :meth:`explain` and hints. Presentation only: no rule or score depends on it; copies,
+        :meth:`restart` and :meth:`undo` keep it.
+
+        Setting it (``game.language = "fr"``; ``None`` for the environment's locale) sends a
+        ``"language"`` :class:`GameEvent`; an unknown language raises
+        :class:`~nsb_widget.errors.ArgumentError` and changes nothing."""
+        return self._t.language
+
+    @language.setter
+    def language(self, language: str | None) -> None:
+        self._t = translator(language)
+        self._emit_all([GameEvent("language")])
+
+    @property
+    def translator(self) -> Translator:
+        """The :class:`~nsb_widget.i18n.Translator` of the game's :attr:`language` (the
+        engine's messages): ``game.translator("Total")``."""
+        return self._t
+
+    def player_name(self, player: int = 0) -> str:
+        """The player's name for people: the name given to :meth:`new`, or "Player 2" in the
+        game's language."""
+        self._check_player(player)
+        return self._name(player)
 
     def pencil(self, player: int = 0, round_number: int | None = None) -> str:
         """The pencil a player holds in a round (1-4; default the current round)."""
@@ -433,21 +473,23 @@ class Game:
         station of the open lines) and reports the most telling reason: the card's symbol
         first, then what blocks the dashed lines that do lead there.
         """
-        t = self._station_index(target)
-        if isinstance(t, Illegality):
-            return t
+        found = self._station_index(target)
+        if isinstance(found, Illegality):
+            return found
+        target_index = found
         if not self._is_player(player):
             return Illegality(Reason.NO_SUCH_PLAYER, self._no_player(player))
         if self._phase is not Phase.DRAW or self._is_done(player):
             slots: tuple[Slot, ...] = (Slot(0, False, 0, ""),)
         else:
             slots = self._slots[player]
-        label = self.map.stations[t].label
+        label = self.map.stations[target_index].label
         sheet = self.sheets[player]
         reasons: list[Illegality] = []
         for slot in slots:
             origins = sheet.members(slot.line) if slot.anywhere else sheet.ends(slot.line)
-            candidates = [o for o in iter_bits(origins) if o != t] or iter_bits(origins)
+            candidates = ([o for o in iter_bits(origins) if o != target_index]
+                          or iter_bits(origins))
             line = self.ruleset.line_value(slot.line)
             for o in candidates:
                 problem, _ = self._validate(player, Move(line, self.map.labels[o], label))
@@ -460,13 +502,15 @@ class Game:
             for problem in reasons:
                 if problem.reason is reason:
                     return problem
-        ends = ", ".join(self._labels(sheet.ends(slots[0].line)))
-        where = ("any station of your line" if slots[0].anywhere
-                 else f"an end of your line ({ends})")
-        return Illegality(
-            reasons[0].reason if reasons else Reason.NO_SECTION,
-            f"no dashed line leads from {where} to {label} without passing another station",
-        )
+        t = self._t
+        if slots[0].anywhere:
+            message = t("no dashed line leads from any station of your line to {station} "
+                        "without passing another station", station=label)
+        else:
+            message = t("no dashed line leads from an end of your line ({ends}) to {station} "
+                        "without passing another station",
+                        ends=", ".join(self._labels(sheet.ends(slots[0].line))), station=label)
+        return Illegality(reasons[0].reason if reasons else Reason.NO_SECTION, message)
 
     def is_legal(self, move: Move | str, player: int = 0) -> bool:
         """True when the move may be played now."""
@@ -482,7 +526,7 @@ class Game:
         parsed = self._coerce_move(move, player)
         problem, plan = self._validate(player, parsed)
         if problem is not None:
-            raise IllegalMoveError(player, parsed, problem)
+            raise IllegalMoveError(player, parsed, problem, translate=self._t)
         assert plan is not None
         slot = self._slots[player][plan.slot]
         self._commit_draw(player, slot, plan.slot, plan.origin, plan.target, plan.section,
@@ -492,12 +536,14 @@ class Game:
     def pass_turn(self, player: int = 0) -> None:
         """Draw nothing (more) for the current card."""
         self._check_player(player)
+        t = self._t
         if self._phase is Phase.OVER:
-            raise PhaseError("the game is over")
+            raise PhaseError(t("the game is over"))
         if self._phase is Phase.REVEAL:
-            raise PhaseError("no card is revealed yet: reveal the next card first")
+            raise PhaseError(t("no card is revealed yet: reveal the next card first"))
         if self._is_done(player):
-            raise PhaseError(f"{self._name(player)} has already finished this turn")
+            raise PhaseError(t("{player} has already finished this turn",
+                               player=self._name(player)))
         self._passed[player] = True
         action = Pass(player)
         self._log.append(action)
@@ -513,10 +559,13 @@ class Game:
         into the future) the next turn's card.
         """
         if self._phase is Phase.OVER:
-            raise PhaseError("the game is over: no more cards to reveal")
+            t = self._t
+            raise PhaseError(t("the game is over: no more cards to reveal"))
         if self._phase is Phase.DRAW:
+            t = self._t
             names = ", ".join(self._name(p) for p in self.waiting_for())
-            raise PhaseError(f"cannot reveal yet: waiting for {names} to draw or pass")
+            raise PhaseError(t("cannot reveal yet: waiting for {players} to draw or pass",
+                               players=names))
         ruleset = self.ruleset
         if len(cards) > len(ruleset.deck):
             raise PhaseError(f"a reveal takes at most a few cards, not {len(cards)}")
@@ -598,7 +647,7 @@ class Game:
             label = f"power {power}" if isinstance(power, str) else f"power {quote(power)}"
             if station is not None:
                 label += f" {station}" if isinstance(station, str) else f" {quote(station)}"
-            raise IllegalMoveError(player, label, result)
+            raise IllegalMoveError(player, label, result, translate=self._t)
         # Checked: ``power`` is text (plain ``str``, whatever subclass was given) and
         # ``station`` a known label, logged in its canonical form.
         canonical = None if station is None else self.map.station(station).label
@@ -610,7 +659,8 @@ class Game:
     def _check_power(self, power: str, station: str | None,
                      player: int) -> Illegality | Callable[[], None]:
         if self._phase is Phase.OVER:
-            return Illegality(Reason.GAME_OVER, "the game is over")
+            t = self._t
+            return Illegality(Reason.GAME_OVER, t("the game is over"))
         if not self._is_player(player):
             return Illegality(Reason.NO_SUCH_PLAYER, self._no_player(player))
         if not isinstance(power, str):
@@ -630,17 +680,19 @@ class Game:
     def undo(self, player: int | None = None) -> Action:
         """Take back the last action, or with ``player`` that player's last draw, pass or power
         of the current turn. Returns the action taken back."""
+        t = self._t
         if player is None:
             if not self._log:
-                raise PhaseError("nothing to undo")
+                raise PhaseError(t("nothing to undo"))
             index = len(self._log) - 1
         else:
             index = self._last_turn_action(player)
             if index < 0:
-                raise PhaseError(f"{self._name(player)} has nothing to undo in this turn")
+                raise PhaseError(t("{player} has nothing to undo in this turn",
+                                   player=self._name(player)))
         removed = self._log[index]
         self._become(type(self).replay(self.setup, self._log[:index] + self._log[index + 1:],
-                                       self.map))
+                                       self.map, language=self.language))
         self._emit_all([GameEvent("undo", player, removed)])
         return removed
 
@@ -653,15 +705,16 @@ class Game:
         setup = self.setup
         fresh = type(self).new(setup.players, seed, map=self.map,
                                pencils=None if setup.players == 1 else setup.pencils,
-                               modules=setup.modules, names=setup.names)
+                               modules=setup.modules, names=setup.names,
+                               language=self.language)
         self._become(fresh)
         self._emit_all([GameEvent("restart")])
 
     def _become(self, other: Game) -> None:
-        """Take over ``other``'s whole state, keeping this game's subscribers."""
-        listeners = self._listeners
+        """Take over ``other``'s whole state, keeping this game's subscribers and language."""
+        listeners, words = self._listeners, self._t
         self.__dict__.update(other.__dict__)
-        self._listeners = listeners
+        self._listeners, self._t = listeners, words
 
     def can_undo(self, player: int) -> bool:
         """True when the player has a draw, pass or power of the current turn to take back."""
@@ -680,10 +733,12 @@ class Game:
 
     @classmethod
     def replay(
-        cls: type[G], setup: GameSetup, actions: Iterable[Action], game_map: GameMap | None = None
+        cls: type[G], setup: GameSetup, actions: Iterable[Action], game_map: GameMap | None = None,
+        *, language: str | None = None,
     ) -> G:
-        """Rebuild a game from its setup and action log (raises on the first illegal action)."""
-        game = cls(setup, game_map)
+        """Rebuild a game from its setup and action log (raises on the first illegal action).
+        ``language`` as for :meth:`new`."""
+        game = cls(setup, game_map, language=language)
         for action in actions:
             game.apply(action)
         return game
@@ -708,8 +763,9 @@ class Game:
         return list(self.sheets[self._check_player(player)].round_scores)
 
     def score_sheet(self, player: int = 0) -> ScoreSheet:
-        """The player's score sheet: every term, final once the game is over."""
-        return self.ruleset.score_sheet(self, self._check_player(player))
+        """The player's score sheet: every term, final once the game is over; its labels and
+        the solo assessment in the game's :attr:`language`."""
+        return self._localized(self.ruleset.score_sheet(self, self._check_player(player)))
 
     def explain(self, move: Move | str, player: int = 0) -> Explanation:
         """How every score term would change if ``move`` were drawn now: this round's line
@@ -722,7 +778,7 @@ class Game:
         parsed = self._coerce_move(move, player)
         problem, _ = self._validate(player, parsed)
         if problem is not None:
-            raise IllegalMoveError(player, parsed, problem)
+            raise IllegalMoveError(player, parsed, problem, translate=self._t)
         return explain_move(self, parsed, player)
 
     def provisional_round_score(self, player: int = 0) -> RoundScore | None:
@@ -743,18 +799,26 @@ class Game:
         probe = self.copy()
         probe.sheets[player].round_scores.append(
             self.ruleset.score_round(probe, player, probe._state))
-        return self.ruleset.score_sheet(probe, player)
+        return self._localized(self.ruleset.score_sheet(probe, player))
 
     def score(self, player: int = 0) -> int:
         """The player's total so far (the final result once the game is over)."""
-        return self.score_sheet(player).total
+        return self.ruleset.score_sheet(self, self._check_player(player)).total
 
     def ranking(self) -> list[list[int]]:
         """Players grouped by place: best total first, ties broken by the best round score;
         players still tied share a place."""
         from ..scoring.ranking import rank
 
-        return rank([self.score_sheet(p) for p in range(self.players)])
+        return rank([self.ruleset.score_sheet(self, p) for p in range(self.players)])
+
+    def _localized(self, sheet: ScoreSheet) -> ScoreSheet:
+        """``sheet`` with its words in the game's language (the same sheet in English)."""
+        if self._t.language == "en":
+            return sheet
+        from ..scoring.localize import localize_sheet
+
+        return localize_sheet(sheet, self._t, self._name(sheet.player))
 
     def __repr__(self) -> str:
         where = "over" if self.is_over else f"round {self.round}, turn {self.turn}, {self.phase}"
@@ -788,7 +852,10 @@ class Game:
         return [labels[i] for i in iter_bits(mask)]
 
     def _name(self, player: int) -> str:
-        return self.setup.names[player] if self.setup.names else f"Player {player + 1}"
+        default = f"Player {player + 1}"
+        name = self.setup.names[player] if self.setup.names else default
+        t = self._t
+        return t("Player {number}", number=player + 1) if name == default else name
 
     def _check_player(self, player: int) -> int:
         if not self._is_player(player):
@@ -802,7 +869,14 @@ class Game:
         return type(player) is int and 0 <= player < self.setup.players
 
     def _no_player(self, player: object) -> str:
-        return f"there is no player {quote(player)} in this game"
+        t = self._t
+        return t("there is no player {player} in this game", player=quote(player))
+
+    def _no_station(self, label: str) -> str:
+        """Why ``label`` names no station (``repr`` of a short label, as the map says it)."""
+        t = self._t
+        return t("no station {label} on the {map} map", label=quote(label),
+                 map=words.map_name(t, self.map.title))
 
     def _station_index(self, label: object) -> int | Illegality:
         """The index of the station named ``label`` (text only), or why there is none."""
@@ -810,12 +884,11 @@ class Game:
             return Illegality(Reason.NOTATION, f"a station is named by its label, like 'C4', "
                                                f"not {quote(label)}")
         if len(label) > MAX_NOTATION:
-            return Illegality(Reason.UNKNOWN_STATION, f"no station {quote(label)} on the "
-                                                      f"{self.map.title} map")
+            return Illegality(Reason.UNKNOWN_STATION, self._no_station(label))
         try:
             return self.map.station(label).index
-        except KeyError as exc:
-            return Illegality(Reason.UNKNOWN_STATION, str(exc.args[0]))
+        except KeyError:
+            return Illegality(Reason.UNKNOWN_STATION, self._no_station(label))
 
     def _line_index(self, line: object) -> int:
         """The index of the line named ``line``; raises :class:`NotationError`."""
@@ -946,24 +1019,31 @@ class Game:
         return legal[0] if legal else candidates[0]
 
     def _validate(self, player: int, move: Move) -> tuple[Illegality | None, Plan | None]:
+        # The checks are cheap; the sentences (translated) are written only for a refusal.
+        t = self._t
+
         def no(reason: Reason, message: str) -> tuple[Illegality, None]:
             return Illegality(reason, message), None
 
         if self._phase is Phase.OVER:
-            return no(Reason.GAME_OVER, "the game is over")
+            return no(Reason.GAME_OVER, t("the game is over"))
         if not self._is_player(player):
             return no(Reason.NO_SUCH_PLAYER, self._no_player(player))
         if self._phase is Phase.REVEAL:
-            return no(Reason.NO_CARD, "no card is revealed yet: reveal the next card first")
+            return no(Reason.NO_CARD, t("no card is revealed yet: reveal the next card first"))
         if self._passed[player]:
-            return no(Reason.TURN_DONE, "you have passed this turn")
+            return no(Reason.TURN_DONE, t("you have passed this turn"))
         if not self._slots[player]:
-            return no(Reason.TURN_DONE, "you have already drawn your section this turn")
+            return no(Reason.TURN_DONE, t("you have already drawn your section this turn"))
+        station = self.map.station
         try:
-            o = self.map.station(move.origin).index
-            t = self.map.station(move.target).index
-        except (KeyError, AttributeError) as exc:
-            return no(Reason.UNKNOWN_STATION, str(exc.args[0]))
+            o = station(move.origin).index
+        except (KeyError, AttributeError):
+            return no(Reason.UNKNOWN_STATION, self._no_station(str(move.origin)))
+        try:
+            t_index = station(move.target).index
+        except (KeyError, AttributeError):
+            return no(Reason.UNKNOWN_STATION, self._no_station(str(move.target)))
         try:
             li = self._line_index(move.line)
         except ValueError as exc:
@@ -973,60 +1053,72 @@ class Game:
             return self.ruleset.wrong_line(self, player, li), None
         slot = self._slots[player][slot_index]
         sheet = self.sheets[player]
-        line_name = self.ruleset.line_name(sheet, li)
-        if o == t:
-            return no(Reason.SAME_STATION, "a section must join two different stations")
+        if o == t_index:
+            return no(Reason.SAME_STATION, t("a section must join two different stations"))
         if slot.anywhere:
             if not sheet.members(li) >> o & 1:
-                return no(Reason.NOT_ON_LINE, f"{move.origin} is not on {line_name}")
+                return no(Reason.NOT_ON_LINE, t("{station} is not on {line}", station=move.origin,
+                                                line=self._line_name(sheet, li)))
         elif not sheet.ends(li) >> o & 1:
             ends = ", ".join(self._labels(sheet.ends(li)))
-            return no(Reason.NOT_AN_END, f"{move.origin} is not an end of {line_name} "
-                                         f"(its ends: {ends})")
-        target_station = self.map.stations[t]
-        if not slot.targets >> t & 1:
-            return no(Reason.WRONG_SYMBOL, f"{slot.wants}; {move.target} is a "
-                                           f"{target_station.symbol}")
-        s = self.map.section_between(o, t)
+            return no(Reason.NOT_AN_END, t("{station} is not an end of {line} (its ends: {ends})",
+                                           station=move.origin, line=self._line_name(sheet, li),
+                                           ends=ends))
+        target_station = self.map.stations[t_index]
+        if not slot.targets >> t_index & 1:
+            found = words.is_symbol(t, move.target, target_station.symbol.value)
+            return no(Reason.WRONG_SYMBOL, t("{wants}; {found}", wants=t.gettext(slot.wants),
+                                             found=found))
+        s = self.map.section_between(o, t_index)
         if s is None:
             origin_point, target_point = self.map.stations[o].point, target_station.point
             if not is_grid_direction(origin_point, target_point):
-                return no(Reason.NOT_STRAIGHT, f"{move.origin} and {move.target} are not on a "
-                                               "common row, column or diagonal")
-            between = self.map.stations_between(o, t)
+                return no(Reason.NOT_STRAIGHT,
+                          t("{origin} and {target} are not on a common row, column or diagonal",
+                            origin=move.origin, target=move.target))
+            between = self.map.stations_between(o, t_index)
             if between:
                 names = ", ".join(b.label for b in between)
                 return no(Reason.THROUGH_STATION,
-                          f"{move.origin}-{move.target} passes through {names}")
+                          t("{origin}-{target} passes through {stations}", origin=move.origin,
+                            target=move.target, stations=names))
             return no(Reason.NO_SECTION,
-                      f"there is no dashed line between {move.origin} and {move.target}")
-        if sheet.members(li) >> t & 1:
-            return no(Reason.LOOP, f"{move.target} is already on {line_name}")
+                      t("there is no dashed line between {origin} and {target}",
+                        origin=move.origin, target=move.target))
+        if sheet.members(li) >> t_index & 1:
+            return no(Reason.LOOP, t("{station} is already on {line}", station=move.target,
+                                     line=self._line_name(sheet, li)))
         blocked = self._track_problem(sheet, s)
         if blocked is not None:
             return blocked, None
-        return None, Plan(slot_index, o, t, s)
+        return None, Plan(slot_index, o, t_index, s)
+
+    def _line_name(self, sheet: Sheet, line: int) -> str:
+        """The ruleset's name of a line (``"your Bear line"``) in the game's language."""
+        return self._t.gettext(self.ruleset.line_name(sheet, line))
 
     def _track_problem(self, sheet: Sheet, section: int) -> Illegality | None:
         """Why a track may not go along ``section`` (``None`` when it may)."""
         parallel = self._parallel
+        t = self._t
         if sheet.blocked >> section & 1:
             crossed = iter_bits(self.map.crossings[section] & sheet.drawn)[0]
-            what = " and ".join(sheet.section_pencils[crossed])
+            what = words.colour_list(t, sheet.section_pencils[crossed], words.AND)
             return Illegality(
                 Reason.CROSSES,
-                f"{self.map.section_label(section)} crosses the {what} section "
-                f"{self.map.section_label(crossed)}",
+                t("{section} crosses the {colours} section {crossed}",
+                  section=self.map.section_label(section), colours=what,
+                  crossed=self.map.section_label(crossed)),
             )
         if not sheet.drawn >> section & 1 or (parallel and not sheet.doubled >> section & 1):
             return None
         # Taken. (Double tracks allows one parallel track beside another colour; a track of the
         # current colour joins two stations already on the current line, so the no-loop rule
         # has refused it before this point.)
-        pencils = sheet.section_pencils[section]
-        label = self.map.section_label(section)
-        return Illegality(
-            Reason.SECTION_TAKEN,
-            f"a {' and a '.join(pencils)} section {label} is already drawn there"
-            + (" (Double tracks allows one parallel track, no more)" if parallel else ""),
-        )
+        what = words.colour_list(t, sheet.section_pencils[section], words.AND_A)
+        message = t("a {colours} section {section} is already drawn there", colours=what,
+                    section=self.map.section_label(section))
+        if parallel:
+            message = t("{taken} (Double tracks allows one parallel track, no more)",
+                        taken=message)
+        return Illegality(Reason.SECTION_TAKEN, message)

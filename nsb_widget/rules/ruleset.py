@@ -47,7 +47,8 @@ class Slot(NamedTuple):
     targets: int
     """Bitset of the stations it may lead to (the card's symbol, or every station)."""
     wants: str
-    """What the card asks for, as the start of a sentence: ``"the card shows a triangle"``."""
+    """What the card asks for, as the start of a sentence: ``"the card shows a triangle"``, in
+    English (a message id: the driver translates it when it writes why a move is illegal)."""
     circles: bool = False
     """True when the station reached is circled (Berlin's Joker + S-Bahn)."""
     tag: str = ""
@@ -188,14 +189,16 @@ class Ruleset(ABC):
 
     @abstractmethod
     def line_name(self, sheet: Sheet, line: int) -> str:
-        """``"your Bear line"``, ``"your joined green line"``, ``"your line"``."""
+        """``"your Bear line"``, ``"your joined green line"``, ``"your line"``: in English, as
+        a message id (the driver shows it translated when the catalogues have it)."""
 
     def wrong_line(self, game: Game, player: int, line: int) -> Illegality:
-        """Why a section may not be drawn for ``line`` this turn."""
+        """Why a section may not be drawn for ``line`` this turn (in the game's language)."""
         from .reasons import Reason
 
-        return Illegality(Reason.WRONG_LINE, f"this turn draws no section for line "
-                                             f"{self.line_ids[line]}")
+        t = game.translator
+        return Illegality(Reason.WRONG_LINE, t("this turn draws no section for line {line}",
+                                               line=self.line_ids[line]))
 
     # ------------------------------------------------------------------ powers
     def power_of(self, game: Game, pencil: str) -> str | None:
@@ -205,10 +208,13 @@ class Ruleset(ABC):
     def check_power(
         self, game: Game, player: int, power: str, station: int | None
     ) -> Illegality | Callable[[], None]:
-        """Why ``player`` may not use ``power`` now, or a function that applies it."""
+        """Why ``player`` may not use ``power`` now (in the game's language), or a function
+        that applies it."""
         from .reasons import Reason
 
-        return Illegality(Reason.NO_POWER, f"the {self.title} rules have no pencil powers")
+        t = game.translator
+        return Illegality(Reason.NO_POWER, t("the {rules} rules have no pencil powers",
+                                             rules=self.title))
 
     # ------------------------------------------------------------------ scoring
     @abstractmethod

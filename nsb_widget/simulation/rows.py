@@ -49,7 +49,8 @@ def game_rows(game: Game, index: int, seat_labels: tuple[str, ...], cards: str =
     setup = game.setup
     line_ids = tuple(game.ruleset.line_ids)
     line_keys = (*line_ids, "joined") if len(line_ids) > 1 else line_ids
-    sheets = [game.score_sheet(p) for p in range(setup.players)]
+    # The rules' own sheets: a table is data (ids, not words in the game's language).
+    sheets = [game.ruleset.score_sheet(game, p) for p in range(setup.players)]
     places: dict[int, int] = {}
     ahead = 0
     for group in rank(sheets):

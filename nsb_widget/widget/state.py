@@ -1,6 +1,8 @@
 """The synced state of the widget, computed from a game (pure functions, no Jupyter needed).
 
-Each function builds one synced trait described in ``docs/widget-protocol.md``.
+Each function builds one synced trait described in ``docs/widget-protocol.md``. Texts for
+people are in the game's language (:attr:`Game.language`): the engine's come translated, the
+widget's own are translated here with the ``widget`` catalogue (:func:`widget_translator`).
 """
 
 from __future__ import annotations
@@ -12,19 +14,26 @@ from typing import Any
 from ..bitset import iter_bits
 from ..bots.hint import power_title
 from ..errors import Illegality
-from ..rendering.scene import sheet_scene
+from ..i18n import N_, Translator, translator
+from ..rendering.scene import map_scene, sheet_scene
 from ..rules.game import Game, Phase
 from ..rules.moves import Draw, Pass, Reveal, UsePower
 from ..rules.setup import make_setup
+from ..rules.words import map_name
 from ..scoring.model import Bonus, LineScore, RoundScore
 
 #: How the built-in rulesets' cards and score terms look in the widget, where the ruleset's
 #: ``describe()`` does not say it: keys it gives win over these. (They belong in the rulesets'
 #: ``describe()``; kept here until they move.) Everything the front end draws comes from this
 #: description, never from the map's name.
-_DEFAULT_CAPTION = ("Tinted: the districts the round's line passes through. Haloed: its stations "
-                    "in the best district (dashed outline). Interchanges show their points. "
-                    "Hover a score-sheet box to see one term.")
+_DEFAULT_CAPTION = N_("Tinted: the districts the round's line passes through. Haloed: its "
+                      "stations in the best district (dashed outline). Interchanges show their "
+                      "points. Hover a score-sheet box to see one term.")
+
+
+def widget_translator(game: Game) -> Translator:
+    """The widget's messages (the ``widget`` catalogue) in the game's language."""
+    return translator(game.language, "widget")
 
 
 def ruleset_look(game: Game) -> dict[str, Any]:
@@ -33,6 +42,7 @@ def ruleset_look(game: Game) -> dict[str, Any]:
     the description's ``kind_colors``), ``switch_card`` (its text, kind and name),
     ``round_end_kinds``, ``joker_label``/``joker_mark``, ``bonus_short``, ``assessment_title``
     and ``overlay_caption``."""
+    t = widget_translator(game)
     ruleset = game.ruleset
     described = ruleset.describe(game)
     labels = dict(described.get("count_labels", {}))
@@ -43,7 +53,7 @@ def ruleset_look(game: Game) -> dict[str, Any]:
     for card in ruleset.deck:
         if card.kind not in kinds:
             kinds.append(str(card.kind))
-    switch_name = described.get("switch_name", "Switch")
+    switch_name = described.get("switch_name", t("Switch"))
     described.setdefault("card_kinds", [
         {"id": kind,
          "label": labels.get(kind) or (switch_name if switch is not None and kind == switch.kind
@@ -55,11 +65,11 @@ def ruleset_look(game: Game) -> dict[str, Any]:
     described.setdefault("switch_card", None if switch is None else {
         "text": str(switch), "kind": str(switch.kind), "name": switch_name})
     described.setdefault("round_end_kinds", list(described.get("count_names", [])))
-    described.setdefault("joker_label", "Joker")
+    described.setdefault("joker_label", t("Joker"))
     described.setdefault("joker_mark", "")
     described.setdefault("bonus_short", {})
-    described.setdefault("assessment_title", "Solo assessment")
-    described.setdefault("overlay_caption", _DEFAULT_CAPTION)
+    described.setdefault("assessment_title", t("Solo assessment"))
+    described.setdefault("overlay_caption", t(_DEFAULT_CAPTION))
     return described
 
 
@@ -68,7 +78,7 @@ def game_info_state(game: Game, bots: Collection[int] = ()) -> dict[str, Any]:
     the players (sent once a game)."""
     described = ruleset_look(game)
     return {
-        "players": [{"name": game.setup.names[p], "bot": p in bots}
+        "players": [{"name": game.player_name(p), "bot": p in bots}
                     for p in range(game.players)],
         "modules": sorted(str(m) for m in game.setup.modules),
         "effects": described.pop("effects", []),
@@ -108,34 +118,41 @@ def deal_code(game: Game) -> str | None:
 def bot_turns(game: Game, bots: Mapping[int, str]) -> list[dict[str, Any]]:
     """What each bot did since the last card was revealed, from the game's log: one entry per
     bot (``bots``: player -> the bot's name), in player order, ``text`` like ``"drew bear
-    C4-D5"``, ``"passed"`` or ``"used the Joker power, then drew F4-G5"``. Empty before the
-    first card."""
+    C4-D5"``, ``"passed"`` or ``"used the Joker power, then drew F4-G5"`` (in the game's
+    language; the move in the library's notation). Empty before the first card."""
     log = game.history
     start = next((i for i in range(len(log) - 1, -1, -1) if isinstance(log[i], Reveal)), None)
     if start is None or not bots:
         return []
+    t = widget_translator(game)
     joker = any(card.joker for card in game.cards)  # every ruleset's cards have ``joker``
-    done: dict[int, list[str]] = {p: [] for p in sorted(bots)}
+    done: dict[int, list[tuple[str, bool]]] = {p: [] for p in sorted(bots)}  # (text, passed)
     for action in log[start + 1:]:
         if not isinstance(action, Draw | Pass | UsePower) or action.player not in done:
             continue
         if isinstance(action, Draw):
-            done[action.player].append(f"drew {action.move}{' with the Joker' if joker else ''}")
+            # The move in the library's notation ("bear C4-D5"), the same in every language.
+            move = str(action.move)
+            done[action.player].append((t("drew {move} with the Joker", move=move) if joker
+                                        else t("drew {move}", move=move), False))
         elif isinstance(action, Pass):
-            done[action.player].append("passed")
+            done[action.player].append((t("passed"), True))
         else:
-            where = f" on {action.station}" if action.station else ""
-            done[action.player].append(
-                f"used the {power_title(game, action.power)} power{where}")
+            title = power_title(game, action.power)
+            done[action.player].append((
+                t("used the {power} power on {station}", power=title, station=action.station)
+                if action.station else t("used the {power} power", power=title), False))
     out = []
     for p, steps in done.items():
+        if len(steps) > 1 and steps[-1][1]:  # a pass after drawing ends the turn
+            steps = steps[:-1]
         if not steps:
-            text = "is drawing…" if not game.has_finished_turn(p) else "did nothing"
-        elif len(steps) > 1 and steps[-1] == "passed":  # a pass after drawing ends the turn
-            text = ", then ".join(steps[:-1])
+            text = t("is drawing…") if not game.has_finished_turn(p) else t("did nothing")
         else:
-            text = ", then ".join(steps)
-        out.append({"player": p, "bot": bots[p], "name": game.setup.names[p], "text": text})
+            text = steps[0][0]
+            for step, _passed in steps[1:]:
+                text = t("{done}, then {next}", done=text, next=step)
+        out.append({"player": p, "bot": bots[p], "name": game.player_name(p), "text": text})
     return out
 
 
@@ -190,7 +207,7 @@ def hints_state(game: Game, player: int, bots: Collection[int] = ()) -> dict[str
         "double_switch": any(slot.anywhere for slot in slots),
         "origins": sorted({m[1] for m in moves}),
         "moves": moves,
-        "notes": [slot.wants for slot in slots if slot.tag],
+        "notes": [game.translator.gettext(slot.wants) for slot in slots if slot.tag],
         "power": power_state(game, player, player in bots),
     }
 
@@ -227,6 +244,7 @@ def power_state(game: Game, player: int, bot: bool = False) -> dict[str, Any] | 
     else:
         problem = game.why_power_illegal(power, player=player)
     usable = not bot and (bool(stations) if names_station else problem is None)
+    t = widget_translator(game)
     return {
         "id": power,
         "title": str(info.get("title", power.title())),
@@ -234,7 +252,7 @@ def power_state(game: Game, player: int, bot: bool = False) -> dict[str, Any] | 
         "station": names_station,
         "usable": usable,
         "reason": None if usable else (
-            "played by a bot" if bot else problem.message if problem else "not now"),
+            t("played by a bot") if bot else problem.message if problem else t("not now")),
         "stations": stations,
     }
 
@@ -333,6 +351,21 @@ def current_round(game: Game, player: int) -> RoundScore | None:
     provisional score is the real rules' and the game is not touched."""
     scored = game.provisional_round_score(player)
     return scored if scored is not None and scored.lines else None
+
+
+def map_state(game: Game) -> dict[str, Any]:
+    """The static map (:func:`nsb_widget.rendering.scene.map_scene`) with its names in the
+    game's language: the map's title, its pencils, districts and river where they are words
+    (London's "North-West", the Thames, "Green"); Berlin's district names are proper names and
+    stay. Sent once, and again when the language changes."""
+    scene = map_scene(game.map)
+    t = game.translator
+    scene["title"] = map_name(t, scene["title"])
+    for part in (*scene["pencils"], *scene["districts"]):
+        part["name"] = map_name(t, part["name"])
+    if scene["river"] is not None:
+        scene["river"]["name"] = map_name(t, scene["river"]["name"])
+    return scene
 
 
 def sheet_state(game: Game, player: int) -> dict[str, Any]:

@@ -4,6 +4,10 @@ Python holds the game and is the only authority on the rules. The front end draw
 traits (see ``docs/widget-protocol.md``) and sends intents, which are validated here and
 played through the engine. A move played from a cell (``game.play(...)``) reaches every open
 view, because each widget subscribes to its game's events.
+
+Every text is in the game's language (:attr:`Game.language`): the engine's messages come
+translated, the widget's own through the ``widget`` gettext catalogue, and the front end's in the
+``strings`` trait (:mod:`nsb_widget.widget.strings`), sent again when the language changes.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from ..bots import Bot, make_bot, play_turn
 from ..bots.hint import Hint, power_title, suggest
 from ..errors import ArgumentError, IllegalMoveError, NsbError
 from ..game import Game
-from ..rendering.scene import map_scene
+from ..i18n import Translator, resolve_language, translator
 from ..rules.game import GameEvent, Phase
 from ..rules.moves import Move
 from .intents import (
@@ -40,11 +44,21 @@ from .intents import (
     UndoIntent,
     parse_intent,
 )
-from .state import game_info_state, hints_state, scores_state, sheet_state, turn_state
+from .state import (
+    game_info_state,
+    hints_state,
+    map_state,
+    scores_state,
+    sheet_state,
+    turn_state,
+    widget_translator,
+)
+from .strings import strings_state
 
 STATIC = Path(__file__).parent / "static"
 #: The synced traits: written by Python only. A write from the front end is refused.
-SYNCED = frozenset({"map_data", "game_info", "sheet", "turn", "hints", "scores", "notice"})
+SYNCED = frozenset({"map_data", "game_info", "sheet", "turn", "hints", "scores", "notice",
+                    "strings"})
 #: Traits the page must not write either: the front-end code and style (``_esm``, ``_css``)
 #: and what names the model and view classes to load.
 PROTECTED = SYNCED | frozenset({
@@ -55,18 +69,25 @@ MAX_NOTICE = 300
 log = logging.getLogger(__name__)
 
 
-def _check_player(player: object, players: int, what: str = "player") -> int:
-    """``player`` if it is an ``int`` from 0 to ``players - 1``; else :class:`ArgumentError`."""
+def _check_player(player: object, players: int, t: Translator, bot: bool = False) -> int:
+    """``player`` if it is an ``int`` from 0 to ``players - 1``; else :class:`ArgumentError`
+    (``bot``: the player of a bot)."""
     if type(player) is not int or not 0 <= player < players:
-        raise ArgumentError(f"{what} must be an int from 0 to {players - 1}, "
-                          f"got {_short(player)}")
+        last, value = players - 1, _short(player, t=t)
+        raise ArgumentError(
+            t("a bot's player must be an int from 0 to {last}, got {value}", last=last,
+              value=value) if bot
+            else t("player must be an int from 0 to {last}, got {value}", last=last, value=value))
     return player
 
 
-def _short(value: object, limit: int = 40) -> str:
-    """A repr of ``value`` cut to ``limit`` characters (safe for huge or odd values)."""
+def _short(value: object, limit: int = 40, t: Translator | None = None) -> str:
+    """A repr of ``value`` cut to ``limit`` characters (safe for huge or odd values; a huge
+    integer is described in ``t``'s language, English for logs without one)."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return f"an integer of about {int(value.bit_length() * 0.30103)} digits"
+        digits = int(value.bit_length() * 0.30103)
+        return (t("an integer of about {digits} digits", digits=digits) if t is not None
+                else f"an integer of about {digits} digits")
     try:
         text = repr(value)
     except Exception:  # a repr that fails must not hide the real problem
@@ -81,7 +102,9 @@ def _clip(text: str, limit: int = MAX_NOTICE) -> str:
 class BerlinWidget(anywidget.AnyWidget):
     """Play a game of Next Station (Berlin or London, by the game's map) by clicking its map.
 
-    ``BerlinWidget(game, player=0, bots={1: "greedy"})`` shows ``player``'s sheet; players
+    ``BerlinWidget(game, player=0, bots={1: "greedy"}, language="de")`` shows ``player``'s
+    sheet; ``language`` (``"en"``, ``"de"``, ``"fr"``) sets the game's :attr:`Game.language`
+    (the widget shows the game's language, by default the environment's); players
     listed in ``bots`` are played by bots as soon as a card is revealed, and the panel says
     what each drew. The Hint button (key ``h``) asks ``hint_bot`` (a bot's name or a bot;
     default the search bot with its budget of at most 1 s) what to do now: the suggestion is
@@ -108,6 +131,8 @@ class BerlinWidget(anywidget.AnyWidget):
     """The shown player's score sheet (stations and districts as indices)."""
     notice = traitlets.Dict().tag(sync=True, echo_update=False)
     """The last message for the user (errors, announcements)."""
+    strings = traitlets.Dict().tag(sync=True, echo_update=False)
+    """Every text of the front end in the game's language (sent again when it changes)."""
 
     def __init__(
         self,
@@ -116,15 +141,20 @@ class BerlinWidget(anywidget.AnyWidget):
         bots: Mapping[int, str | Bot] | None = None,
         bot_seed: int | None = None,
         hint_bot: str | Bot = "search",
+        language: str | None = None,
         **kwargs: Any,
     ) -> None:
-        self._game = game if game is not None else Game.new()
-        _check_player(player, self._game.players)
+        # An unknown language fails before anything changes (the game's language included).
+        chosen = None if language is None else resolve_language(language)
+        self._game = game if game is not None else Game.new(language=chosen)
+        t = translator(chosen if chosen is not None else self._game.language, "widget")
+        _check_player(player, self._game.players, t)
         for p in bots or {}:
-            _check_player(p, self._game.players, "a bot's player")
+            _check_player(p, self._game.players, t, bot=True)
         self._bots = {p: make_bot(b) if isinstance(b, str) else b for p, b in (bots or {}).items()}
         if player in self._bots:
-            raise ValueError(f"player {player} is shown in the widget, so cannot be a bot")
+            raise ArgumentError(t("player {player} is shown in the widget, so cannot be a bot",
+                                  player=player))
         self._hint_bot = make_bot(hint_bot) if isinstance(hint_bot, str) else hint_bot
         self._player = player
         self._rng = random.Random(bot_seed)
@@ -132,11 +162,15 @@ class BerlinWidget(anywidget.AnyWidget):
         self._version = 0
         self._refusal: int | None = None  # the notice id of a refused hint (cleared like errors)
         self._notice_id = 0
-        self._announcement: str | None = None
+        # The announcement as a function of the language, so a new language rewrites it.
+        self._announcement: Callable[[Translator], str] | None = None
         self._exports: dict[int, Callable[[str, str], None]] = {}
         self._export_ids = itertools.count(1)
         self._busy = False
-        super().__init__(map_data=map_scene(self._game.map), **kwargs)
+        if chosen is not None and self._game.language != chosen:
+            self._game.language = chosen  # every view of this game follows
+        super().__init__(map_data=map_state(self._game),
+                         strings=strings_state(self._game.language), **kwargs)
         self._unsubscribe = self._game.subscribe(self._on_game_event)
         self.on_msg(self._on_message)
         self._run_bots()
@@ -150,6 +184,22 @@ class BerlinWidget(anywidget.AnyWidget):
         return self._game
 
     @property
+    def language(self) -> str:
+        """The language of the widget's texts: the game's (:attr:`Game.language`). Setting it
+        sets the game's, so every view of the game follows; an unknown language raises
+        :class:`ArgumentError` and changes nothing."""
+        return self._game.language
+
+    @language.setter
+    def language(self, language: str | None) -> None:
+        self._game.language = language
+
+    @property
+    def _t(self) -> Translator:
+        """The widget's messages in the game's language."""
+        return widget_translator(self._game)
+
+    @property
     def player(self) -> int:
         """The player whose sheet is shown."""
         return self._player
@@ -157,7 +207,7 @@ class BerlinWidget(anywidget.AnyWidget):
     def show_player(self, player: int) -> None:
         """Show another player's sheet. A player that is not in the game (or not an ``int``)
         raises :class:`ArgumentError` and leaves the shown sheet as it was."""
-        self._player = _check_player(player, self._game.players)
+        self._player = _check_player(player, self._game.players, self._t)
         self._version += 1  # another sheet: a hint asked for the previous one is stale
         self.refresh()
 
@@ -197,7 +247,8 @@ class BerlinWidget(anywidget.AnyWidget):
         """Ask the front end for the sheet as ``"svg"`` or ``"png"`` (base64); ``callback(format,
         data)`` runs when a view answers. Returns the request id."""
         if fmt not in ("svg", "png"):
-            raise ValueError("format must be 'svg' or 'png'")
+            t = self._t
+            raise ArgumentError(t("format must be 'svg' or 'png'"))
         request = next(self._export_ids)
         self._exports[request] = callback
         self.send({"type": "export_request", "id": request, "format": fmt})
@@ -206,11 +257,13 @@ class BerlinWidget(anywidget.AnyWidget):
     def refresh(self) -> None:
         """Recompute the synced state from the game (only changed traits are sent)."""
         game, player = self._game, self._player
+        self.strings = strings_state(game.language)
         self.game_info = game_info_state(game, self._bots)
         self.sheet = sheet_state(game, player)
         self.hints = {**hints_state(game, player, self._bots), "version": self._version}
         self.scores = scores_state(game, player)
-        self.turn = turn_state(game, player, self._announcement, self._bots)
+        announcement = None if self._announcement is None else self._announcement(self._t)
+        self.turn = turn_state(game, player, announcement, self._bots)
 
     def close(self) -> None:
         """Stop following the game and close the widget."""
@@ -224,10 +277,11 @@ class BerlinWidget(anywidget.AnyWidget):
         front-end code (``_esm``, ``_css``, the model and view names): Python is their only
         author, so such writes are refused and every view is put back. A value another trait
         refuses is rolled back the same way."""
+        t = self._t
         if not isinstance(sync_data, dict):
-            self._notify("error", "refused a state update from the page: not an object")
+            self._notify("error", t("refused a state update from the page: not an object"))
             return
-        refused = sorted(_short(k) if not isinstance(k, str) else _clip(k, 40)
+        refused = sorted(_short(k, t=t) if not isinstance(k, str) else _clip(k, 40)
                          for k in sync_data if k in PROTECTED or not isinstance(k, str))
         allowed = {k: v for k, v in sync_data.items()
                    if isinstance(k, str) and k not in PROTECTED}
@@ -242,34 +296,47 @@ class BerlinWidget(anywidget.AnyWidget):
                         self.set_trait(k, v)
                 if known:
                     self.send_state(known)
-                self._notify("error", f"refused a state update from the page: "
-                                      f"{type(exc).__name__}: {exc}")
+                error = f"{type(exc).__name__}: {exc}"
+                self._notify("error", t("refused a state update from the page: {error}",
+                                        error=error))
                 return
         if refused:
             put_back = [k for k in refused if k in PROTECTED]
             if put_back:
                 self.send_state(put_back)
             shown = refused if len(refused) <= 10 else [*refused[:10], "..."]
-            self._notify("error", f"refused a change of {', '.join(shown)} from the page: "
-                                  "the game's state and code come from Python only")
+            self._notify("error", t("refused a change of {names} from the page: the game's "
+                                    "state and code come from Python only",
+                                    names=", ".join(shown)))
 
     # ------------------------------------------------------------------ events and intents
     def _on_game_event(self, event: GameEvent) -> None:
         self._version += 1  # any change of the game makes a hint asked before it stale
-        if event.kind == "restart":
-            self._announcement = "New game"
+        if event.kind == "language":
+            # The same game in other words: the map's names are sent again, the notice (about
+            # the last action, in the old language) is cleared; refresh() writes the rest.
+            self.map_data = map_state(self._game)
+            self._notify("info", "")
+        elif event.kind == "restart":
+            self._announcement = lambda t: t("New game")
             self._run_bots()
         elif event.kind == "reveal" and self._game.is_last_turn:
-            self._announcement = (f"Last card of round {self._game.round}: the round ends "
-                                  "after this turn")
+            number = self._game.round
+            self._announcement = lambda t: t("Last card of round {round}: the round ends after "
+                                             "this turn", round=number)
         elif event.kind in ("reveal", "undo"):
             self._announcement = None
         elif event.kind == "round_scored":
             last = self._game.round_scores(self._player)[-1]
-            self._announcement = f"Round {last.round} scored: {last.score} points"
+            number, score = last.round, last.score
+            self._announcement = lambda t: t.ngettext(
+                "Round {round} scored: {points} point", "Round {round} scored: {points} points",
+                score).format(round=number, points=score)
         elif event.kind == "game_over":
             total = self._game.score(self._player)
-            self._announcement = f"Game over: final result {total} points"
+            self._announcement = lambda t: t.ngettext(
+                "Game over: final result {points} point", "Game over: final result {points} points",
+                total).format(points=total)
         if event.kind == "reveal":
             self._run_bots()
         if event.last and not self._busy:
@@ -287,11 +354,12 @@ class BerlinWidget(anywidget.AnyWidget):
             self._busy = False
 
     def _on_message(self, _widget: object, content: object, buffers: object) -> None:
+        t = self._t
         try:
             if buffers:
-                raise IntentError("messages must not carry binary buffers")
+                raise IntentError(t("messages must not carry binary buffers"))
             intent = parse_intent(content, len(self._game.map.stations), self._game.players,
-                                  self._player, self._game.ruleset.line_ids)
+                                  self._player, self._game.ruleset.line_ids, t)
             before = self._notice_id
             self._dispatch(intent)
             if self._notice_id == before and (self.notice.get("level") in ("error", "success")
@@ -304,13 +372,14 @@ class BerlinWidget(anywidget.AnyWidget):
         except Exception as exc:  # a bug must not kill the kernel or corrupt the game
             log.exception("nsb_widget: internal error while handling %s",
                           _short(content, 500))
-            self._notify("error", f"internal error: {type(exc).__name__}: {exc}")
+            error = f"{type(exc).__name__}: {exc}"
+            self._notify("error", t("internal error: {error}", error=error))
 
     def _dispatch(self, intent: object) -> None:
-        game, player = self._game, self._player
+        game, player, t = self._game, self._player, self._t
         if (isinstance(intent, DrawIntent | PassIntent | UndoIntent | PowerIntent)
                 and player in self._bots):
-            raise NsbError(f"{game.setup.names[player]} is played by a bot")
+            raise NsbError(t("{name} is played by a bot", name=game.player_name(player)))
         if isinstance(intent, RevealIntent):
             game.reveal()
         elif isinstance(intent, DrawIntent):
@@ -330,9 +399,10 @@ class BerlinWidget(anywidget.AnyWidget):
         elif isinstance(intent, ExportResultIntent):
             callback = self._exports.pop(intent.id, None)
             if callback is None:
-                raise IntentError(f"no export request {intent.id} is waiting")
+                raise IntentError(t("no export request {id} is waiting", id=intent.id))
             if intent.error:
-                raise NsbError(f"the {intent.format.upper()} export failed: {intent.error}")
+                raise NsbError(t("the {format} export failed: {error}",
+                                       format=intent.format.upper(), error=intent.error))
             callback(intent.format, intent.data)
 
     def hint(self) -> Hint:
@@ -345,20 +415,22 @@ class BerlinWidget(anywidget.AnyWidget):
         return suggest(self._game, self._player, self._hint_bot, self._hint_rng)
 
     def _why_no_hint(self) -> str | None:
-        game, player = self._game, self._player
+        game, player, t = self._game, self._player, self._t
         if player in self._bots:
-            return (f"{game.setup.names[player]} is played by a bot: show your own sheet "
-                    "(Sheet of) to ask for a hint.")
+            return t("{name} is played by a bot: show your own sheet (Sheet of) to ask for a "
+                     "hint.", name=game.player_name(player))
         if game.is_over:
-            return "The game is over: New game starts another one."
+            return t("The game is over: New game starts another one.")
         if game.phase is not Phase.DRAW:
             if game.turn == 0 and not game.history:
-                return "No card is revealed yet: reveal the first card (R), then ask for a hint."
-            return "No card to draw for: reveal the next card (R), then ask for a hint."
+                return t("No card is revealed yet: reveal the first card (R), then ask for a "
+                         "hint.")
+            return t("No card to draw for: reveal the next card (R), then ask for a hint.")
         if game.has_finished_turn(player):
-            waiting = [game.setup.names[p] for p in game.waiting_for()]
-            return ("Your turn is finished: " + (f"waiting for {', '.join(waiting)}."
-                                                 if waiting else "reveal the next card (R)."))
+            waiting = [game.player_name(p) for p in game.waiting_for()]
+            if waiting:
+                return t("Your turn is finished: waiting for {names}.", names=", ".join(waiting))
+            return t("Your turn is finished: reveal the next card (R).")
         return None
 
     def _hint(self, intent: HintIntent) -> None:
@@ -422,11 +494,13 @@ class BerlinWidget(anywidget.AnyWidget):
         info = self.hints.get("power") or {}
         title = info.get("title") or intent.power
         game.use_power(intent.power, station, player=player)
-        where = f" on {station}" if station else ""
-        self._notify("success", f"{title} power used{where}.")
+        t = self._t
+        self._notify("success", t("{power} power used on {station}.", power=title,
+                                  station=station)
+                     if station else t("{power} power used.", power=title))
 
     def _draw(self, intent: DrawIntent) -> None:
-        game, player = self._game, self._player
+        game, player, t = self._game, self._player, self._t
         ruleset = game.ruleset
         labels = game.map.labels
         target = labels[intent.target]
@@ -441,8 +515,9 @@ class BerlinWidget(anywidget.AnyWidget):
         ]
         origins = {m.origin for m in candidates}
         if len(origins) > 1:
-            raise NsbError(f"{target} can be reached from {', '.join(sorted(origins))}: "
-                           "click the station to start from first")
+            raise NsbError(t("{station} can be reached from {origins}: click the station to "
+                             "start from first", station=target,
+                             origins=", ".join(sorted(origins))))
         if candidates:
             game.play(candidates[0], player)
             return
@@ -456,7 +531,7 @@ class BerlinWidget(anywidget.AnyWidget):
         else:
             problem = game.why_unreachable(target, player)
         if problem is None:  # pragma: no cover - the candidates above would have found it
-            raise NsbError(f"cannot draw to {target}")
+            raise NsbError(t("cannot draw to {station}", station=target))
         self._notify("error", problem.message, problem.reason.value, intent.target)
 
     def _notify(self, level: str, text: str, reason: str | None = None,

@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 
 from ...errors import NotationError, quote
+from ...i18n import N_
 from ...maps.model import CARD_SYMBOLS, Symbol
 from ...rules.moves import MAX_NOTATION
 
@@ -21,8 +22,8 @@ class Line(str, enum.Enum):
 
     @property
     def display_name(self) -> str:
-        """``"Bear"`` or ``"Crown"``."""
-        return self.value.capitalize()
+        """``"Bear"`` or ``"Crown"`` (a message id: translated where shown)."""
+        return _LINE_NAMES[self]
 
     @property
     def other(self) -> Line:
@@ -30,6 +31,7 @@ class Line(str, enum.Enum):
         return Line.CROWN if self is Line.BEAR else Line.BEAR
 
 
+_LINE_NAMES = {Line.BEAR: N_("Bear"), Line.CROWN: N_("Crown")}
 JOKER = "joker"
 DOUBLE_SWITCH_TEXT = "double switch"
 

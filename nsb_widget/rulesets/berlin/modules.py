@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 
+from ...i18n import N_
+
 
 class Module(str, enum.Enum):
     """An advanced-game module; a game may use either, both or neither."""
@@ -46,21 +48,21 @@ class Effect(str, enum.Enum):
 
 
 _EFFECT_TITLES = {
-    Effect.GLIMPSE: "Glimpse into the future",
-    Effect.RECURRING_DOUBLE_SWITCH: "Recurring Double Switch",
-    Effect.TRIPLE_OUTER: "Triple outer districts",
-    Effect.DOUBLE_STATIONS: "Double stations",
-    Effect.DOUBLE_TRACKS: "Double tracks",
+    Effect.GLIMPSE: N_("Glimpse into the future"),
+    Effect.RECURRING_DOUBLE_SWITCH: N_("Recurring Double Switch"),
+    Effect.TRIPLE_OUTER: N_("Triple outer districts"),
+    Effect.DOUBLE_STATIONS: N_("Double stations"),
+    Effect.DOUBLE_TRACKS: N_("Double tracks"),
 }
 _EFFECT_TEXTS = {
-    Effect.GLIMPSE: "The next Station card is shown before you draw for the current one.",
-    Effect.RECURRING_DOUBLE_SWITCH: "After its turn the Double Switch is shuffled back into "
-    "the stack, once.",
-    Effect.TRIPLE_OUTER: "Each outer district your line reaches counts as 3 districts in this "
-    "round's scoring.",
-    Effect.DOUBLE_STATIONS: "Stations in your line's best district count twice in this round's "
-    "scoring (for one line if you have two).",
-    Effect.DOUBLE_TRACKS: "You may draw sections parallel to a section of another colour.",
+    Effect.GLIMPSE: N_("The next Station card is shown before you draw for the current one."),
+    Effect.RECURRING_DOUBLE_SWITCH: N_("After its turn the Double Switch is shuffled back into "
+                                       "the stack, once."),
+    Effect.TRIPLE_OUTER: N_("Each outer district your line reaches counts as 3 districts in this "
+                            "round's scoring."),
+    Effect.DOUBLE_STATIONS: N_("Stations in your line's best district count twice in this round's "
+                               "scoring (for one line if you have two)."),
+    Effect.DOUBLE_TRACKS: N_("You may draw sections parallel to a section of another colour."),
 }
 
 
@@ -93,12 +95,12 @@ class Objective(str, enum.Enum):
 
 
 _OBJECTIVE_TEXTS = {
-    Objective.ALL_STATIONS_TWO_MAIN: "Connect all stations of at least 2 main districts.",
-    Objective.ALL_DISTRICTS: "Connect at least 1 station in each of the 12 districts.",
-    Objective.INTERCHANGE_TWO_OUTER: "Have an interchange station in at least 2 outer "
-    "districts.",
-    Objective.SBAHN_SIX_DISTRICTS: "Have a circled S-Bahn station in at least 6 districts.",
-    Objective.SBAHN_THREE_ON_LINE: "Have at least 3 S-Bahn stations on one connected line.",
+    Objective.ALL_STATIONS_TWO_MAIN: N_("Connect all stations of at least 2 main districts."),
+    Objective.ALL_DISTRICTS: N_("Connect at least 1 station in each of the 12 districts."),
+    Objective.INTERCHANGE_TWO_OUTER: N_("Have an interchange station in at least 2 outer "
+                                        "districts."),
+    Objective.SBAHN_SIX_DISTRICTS: N_("Have a circled S-Bahn station in at least 6 districts."),
+    Objective.SBAHN_THREE_ON_LINE: N_("Have at least 3 S-Bahn stations on one connected line."),
 }
 _OBJECTIVE_TARGETS = {
     Objective.ALL_STATIONS_TWO_MAIN: 2,

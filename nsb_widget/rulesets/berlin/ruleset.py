@@ -6,15 +6,17 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ...i18n import N_
 from ...rules.reasons import Illegality, Reason
 from ...rules.ruleset import Ruleset, Slot, TurnOpening, card_ids, deal_objectives, symbol_targets
+from ...rules.words import card_wants, your_joined_line
 from ...scoring.interchanges import score_interchanges
 from ...scoring.model import RoundScore, ScoreSheet
 from ...scoring.sheet import assemble_score_sheet
 from .cards import BERLIN_DECK, CARDS_PER_LINE, DOUBLE_SWITCH, Card, Line
 from .modules import Effect, Module, Objective
 from .objectives import score_objectives
-from .scoring import BANDS, assess, handicap, score_round
+from .scoring import BANDS, CONNECTED_LABEL, assess, handicap, score_round
 
 if TYPE_CHECKING:
     from ...maps.model import GameMap
@@ -26,6 +28,16 @@ if TYPE_CHECKING:
 
 LINES = (Line.BEAR, Line.CROWN)
 _LINE_INDEX = {Line.BEAR: 0, Line.CROWN: 1}
+# Message ids: the driver and the hooks below translate them when they write a sentence.
+_YOUR_LINE = {Line.BEAR: N_("your Bear line"), Line.CROWN: N_("your Crown line")}
+_SLOT_USED = {Line.BEAR: N_("you have already drawn your Bear section this Double Switch"),
+              Line.CROWN: N_("you have already drawn your Crown section this Double Switch")}
+_WRONG_LINE = {(Line.BEAR, Line.CROWN): N_("the card shows the Bear line, not the Crown line"),
+               (Line.CROWN, Line.BEAR): N_("the card shows the Crown line, not the Bear line")}
+_OVERLAY_CAPTION = N_(
+    "Tinted: the districts the round's line passes through. Haloed: its stations in the best "
+    "district (dashed outline). +10: connected start stations. Interchanges show their points "
+    "(S-Bahn ×2). Hover a score-sheet box to see one term.")
 
 
 class BerlinRoundState:
@@ -138,7 +150,7 @@ class BerlinRuleset(Ruleset):
         slots = self._slot_cache.get(key)
         if slots is None:
             targets = symbol_targets(game.map, symbol_card)
-            wants = f"the card shows {symbol_card.describe()}"
+            wants = card_wants(symbol_card)
             if first.is_double_switch:
                 slots = tuple(Slot(li, True, targets, wants, symbol_card.joker)
                               for li in (0, 1))
@@ -162,20 +174,22 @@ class BerlinRuleset(Ruleset):
         return game.effect is Effect.DOUBLE_TRACKS
 
     def line_name(self, sheet: Sheet, line: int) -> str:
-        """``"your Bear line"`` or, once joined, ``"your joined green line"``."""
+        """``"your Bear line"`` or, once joined, ``"your joined green line"`` (message ids)."""
         if sheet.joined:
-            return f"your joined {sheet.pencil} line"
-        return f"your {LINES[line].display_name} line"
+            return your_joined_line(sheet.pencil)
+        return _YOUR_LINE[LINES[line]]
 
     def wrong_line(self, game: Game, player: int, line: int) -> Illegality:
         """The card is for the other line, or this Double Switch slot is used."""
-        name = LINES[line].display_name
+        t = game.translator
         first = game.cards[0]
         if first.is_double_switch:
-            return Illegality(Reason.SLOT_USED, f"you have already drawn your {name} section "
-                                                "this Double Switch")
-        return Illegality(Reason.WRONG_LINE, f"the card shows the {first.line.display_name} "
-                                             f"line, not the {name} line")
+            return Illegality(Reason.SLOT_USED, t.gettext(_SLOT_USED[LINES[line]]))
+        message = _WRONG_LINE.get((first.line, LINES[line]))
+        if message is None:  # not reached: the card's own line always has its slot
+            message = (f"the card shows the {first.line.display_name} line, not the "
+                       f"{LINES[line].display_name} line")
+        return Illegality(Reason.WRONG_LINE, t.gettext(message))
 
     # ------------------------------------------------------------------ scoring
     def score_round(self, game: Game, player: int, state: BerlinRoundState) -> RoundScore:
@@ -217,33 +231,34 @@ class BerlinRuleset(Ruleset):
 
     # ------------------------------------------------------------------ front end
     def describe(self, game: Game) -> dict[str, Any]:
-        """Berlin's look and vocabulary for the front end."""
+        """Berlin's look and vocabulary for the front end, in the game's language."""
         setup = game.setup
+        t = game.translator
+        gettext = t.gettext
         return {
             "name": self.name,
             "title": self.title,
-            "lines": [{"id": line.value, "name": line.display_name} for line in LINES],
+            "lines": [{"id": line.value, "name": gettext(line.display_name)} for line in LINES],
             "count_names": [str(c) for c in self.count_names],
-            "count_labels": {"bear": "Bear", "crown": "Crown"},
+            "count_labels": {"bear": gettext(Line.BEAR.display_name),
+                             "crown": gettext(Line.CROWN.display_name)},
             "cards_per_round_end": CARDS_PER_LINE,
             "deck": [str(c) for c in self.deck],
-            "switch_name": "Double Switch",
-            "circle_name": "S-Bahn",
+            "switch_name": t("Double Switch"),
+            "circle_name": t("S-Bahn"),
             "powers": [],
             "tracks": [],
-            "bonus_labels": {"connected": "Start stations connected"},
+            "bonus_labels": {"connected": gettext(CONNECTED_LABEL)},
             "bonus_short": {"connected": "+10"},
-            "joker_label": "Joker + S-Bahn",
+            "joker_label": t("Joker + S-Bahn"),
             "joker_mark": "S",
-            "assessment_title": "The City administration's assessment",
-            "overlay_caption": "Tinted: the districts the round's line passes through. Haloed: "
-            "its stations in the best district (dashed outline). +10: connected start stations. "
-            "Interchanges show their points (S-Bahn ×2). Hover a score-sheet box to see one "
-            "term.",
+            "assessment_title": t("The City administration's assessment"),
+            "overlay_caption": gettext(_OVERLAY_CAPTION),
             "assessment": [{"min": low, "band": band} for low, band, _ in BANDS],
-            "effects": [{"round": i + 1, "id": e.value, "title": e.display_name, "text": e.text}
+            "effects": [{"round": i + 1, "id": e.value, "title": gettext(e.display_name),
+                         "text": gettext(e.text)}
                         for i, e in enumerate(Effect(x) for x in setup.effects)],
-            "objectives": [{"id": o.value, "text": o.text}
+            "objectives": [{"id": o.value, "text": gettext(o.text)}
                            for o in (Objective(x) for x in setup.objectives)],
         }
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ...bitset import iter_bits
+from ...i18n import N_
 from ...maps.model import GameMap
 from ...rules.sheet import RoundLine
 from ...scoring.assessment import Band
@@ -14,6 +15,8 @@ from ...scoring.model import Assessment, Bonus, LineScore, RoundScore
 from .modules import SOLO_HANDICAP, Effect, Module
 
 CONNECTED_BONUS = 10
+#: The connected-start-stations box's name (a message id: translated where shown).
+CONNECTED_LABEL = N_("Start stations connected")
 OUTER_DISTRICT_WEIGHT = 3
 
 
@@ -46,7 +49,7 @@ def score_line(
         station_count=best * multiplier,
         connected_bonus=bonus,
         score=district_count * best * multiplier + bonus,
-        bonuses=(Bonus("connected", "Start stations connected", int(connected),
+        bonuses=(Bonus("connected", CONNECTED_LABEL, int(connected),
                        CONNECTED_BONUS, bonus),),
     )
 
@@ -85,21 +88,22 @@ def score_round(
     )
 
 
-#: (lowest score, band label, text), highest band first.
+#: (lowest score, band label, text), highest band first. The texts are message ids.
 BANDS: tuple[Band, ...] = (
-    (151, "150+", "Congratulations! The rail network of a major city holds no secrets from "
-     "you. You are a legend of Berlin's underground public transport!"),
-    (131, "131-150", "Bravo! All aboard! Thanks to your great performance, the Berlin U-Bahn "
-     "runs like clockwork. And what efficiency!"),
-    (111, "111-130", "You've set the switches very well! A little more effort and you'll soon "
-     "be the star of U-Bahn networks."),
-    (91, "91-110", "Your project is finished, but unfortunately there were a few mishaps in "
-     "your designs. Still, you've made quite a name for yourself in network planning."),
-    (71, "71-90", "Come on, there's more in you! With a network like that you won't exactly "
-     "impress the city!"),
-    (-10**9, "0-70", "The train has left! The city of Berlin thanks you, but with a performance "
-     "like that you will hardly get any more contracts. Best to try again right away and show "
-     "what you're really capable of!"),
+    (151, "150+", N_("Congratulations! The rail network of a major city holds no secrets from "
+                     "you. You are a legend of Berlin's underground public transport!")),
+    (131, "131-150", N_("Bravo! All aboard! Thanks to your great performance, the Berlin U-Bahn "
+                        "runs like clockwork. And what efficiency!")),
+    (111, "111-130", N_("You've set the switches very well! A little more effort and you'll "
+                        "soon be the star of U-Bahn networks.")),
+    (91, "91-110", N_("Your project is finished, but unfortunately there were a few mishaps in "
+                      "your designs. Still, you've made quite a name for yourself in network "
+                      "planning.")),
+    (71, "71-90", N_("Come on, there's more in you! With a network like that you won't exactly "
+                     "impress the city!")),
+    (-10**9, "0-70", N_("The train has left! The city of Berlin thanks you, but with a "
+                        "performance like that you will hardly get any more contracts. Best to "
+                        "try again right away and show what you're really capable of!")),
 )
 
 

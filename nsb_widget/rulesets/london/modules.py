@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 
+from ...i18n import N_
+
 
 class LondonModule(str, enum.Enum):
     """An advanced module of Next Station: London; a game may use either, both or neither."""
@@ -49,19 +51,20 @@ class Power(str, enum.Enum):
 
 
 _POWER_TITLES = {
-    Power.DOUBLE: "Double section",
-    Power.JOKER: "Joker",
-    Power.SWITCH: "Switch",
-    Power.CIRCLE: "Circled station",
+    Power.DOUBLE: N_("Double section"),
+    Power.JOKER: N_("Joker"),
+    Power.SWITCH: N_("Switch"),
+    Power.CIRCLE: N_("Circled station"),
 }
 _POWER_TEXTS = {
-    Power.DOUBLE: "Before drawing this turn, take a second section: it must reach another "
-    "station with the same symbol as the first (after a Joker, the symbol the first reached).",
-    Power.JOKER: "Before drawing this turn, treat the card as a Joker: any symbol.",
-    Power.SWITCH: "Before drawing this turn, treat the card as if the Railroad Switch came "
-    "with it: the section may start at any station of your line.",
-    Power.CIRCLE: "Circle a station of this round's line: it counts as two stations in its "
-    "district for this round's scoring.",
+    Power.DOUBLE: N_("Before drawing this turn, take a second section: it must reach another "
+                     "station with the same symbol as the first (after a Joker, the symbol the "
+                     "first reached)."),
+    Power.JOKER: N_("Before drawing this turn, treat the card as a Joker: any symbol."),
+    Power.SWITCH: N_("Before drawing this turn, treat the card as if the Railroad Switch came "
+                     "with it: the section may start at any station of your line."),
+    Power.CIRCLE: N_("Circle a station of this round's line: it counts as two stations in its "
+                     "district for this round's scoring."),
 }
 
 
@@ -89,12 +92,12 @@ class LondonObjective(str, enum.Enum):
 
 
 _OBJECTIVE_TEXTS = {
-    LondonObjective.EIGHT_INTERCHANGES: "Have at least 8 interchange stations (2 or more "
-    "colours).",
-    LondonObjective.ALL_DISTRICTS: "Reach a station in each of the 13 districts.",
-    LondonObjective.ALL_TOURIST_SITES: "Reach all 5 tourist sites.",
-    LondonObjective.CENTRAL_DISTRICT: "Reach all 9 stations of the central district.",
-    LondonObjective.THAMES_SIX: "Cross the Thames at least 6 times.",
+    LondonObjective.EIGHT_INTERCHANGES: N_("Have at least 8 interchange stations (2 or more "
+                                           "colours)."),
+    LondonObjective.ALL_DISTRICTS: N_("Reach a station in each of the 13 districts."),
+    LondonObjective.ALL_TOURIST_SITES: N_("Reach all 5 tourist sites."),
+    LondonObjective.CENTRAL_DISTRICT: N_("Reach all 9 stations of the central district."),
+    LondonObjective.THAMES_SIX: N_("Cross the Thames at least 6 times."),
 }
 OBJECTIVE_POINTS = 10
 #: Points subtracted from a solo score before reading the table, per module used.

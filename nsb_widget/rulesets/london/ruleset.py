@@ -7,18 +7,28 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...bitset import iter_bits
+from ...i18n import N_
 from ...maps.model import Symbol
 from ...rules.game import Phase
 from ...rules.reasons import Illegality, Reason
 from ...rules.ruleset import Ruleset, Slot, TurnOpening, card_ids, deal_objectives, symbol_targets
 from ...rules.sheet import RoundLine
+from ...rules.words import card_wants, second_section_wants, the_pencil, your_line
 from ...scoring.assessment import assess
 from ...scoring.interchanges import score_interchanges
 from ...scoring.model import RoundScore, ScoreSheet
 from ...scoring.sheet import assemble_score_sheet
 from .cards import LONDON_DECK, UNDERGROUND_PER_ROUND, LondonCard
 from .modules import SOLO_HANDICAP_PER_MODULE, LondonModule, LondonObjective, Power
-from .scoring import BANDS, TOURIST_TRACK, score_objectives, score_round, tourist_track
+from .scoring import (
+    BANDS,
+    THAMES_LABEL,
+    TOURIST_LABEL,
+    TOURIST_TRACK,
+    score_objectives,
+    score_round,
+    tourist_track,
+)
 
 if TYPE_CHECKING:
     from ...maps.model import GameMap
@@ -30,6 +40,14 @@ if TYPE_CHECKING:
 
 #: Turns 1 and 2 of a round ignore the Railroad Switch (its companion card is still played).
 FIRST_SWITCH_TURN = 3
+# What a power's section asks for (message ids, translated by the driver when shown).
+_ANY_SECOND = N_("the second section may reach any symbol")
+_JOKER_POWER = N_("the Joker power allows any symbol")
+_OVERLAY_CAPTION = N_(
+    "Tinted: the districts the round's line passes through. Haloed: its stations in the best "
+    "district (dashed outline); a double ring: the circled station, counted twice. Thick blue: "
+    "the Thames crossings (+2 each). Stars: the tourist sites on the round's line. "
+    "Interchanges show their points. Hover a score-sheet box to see one term.")
 
 
 class LondonRoundState:
@@ -146,7 +164,7 @@ class LondonRuleset(Ruleset):
         slots = self._slot_cache.get(key)
         if slots is None:
             targets = symbol_targets(game.map, symbol_card)
-            slots = (Slot(0, anywhere, targets, f"the card shows {symbol_card.describe()}"),)
+            slots = (Slot(0, anywhere, targets, card_wants(symbol_card)),)
             self._slot_cache[key] = slots
         return slots
 
@@ -165,14 +183,13 @@ class LondonRuleset(Ruleset):
         symbol = (game.map.stations[target].symbol
                   if slot.targets == every or symbol_card is None else symbol_card.symbol)
         if symbol is Symbol.ANY or symbol is None:
-            return (Slot(0, slot.anywhere, every, "the second section may reach any symbol",
-                         tag="double"),)
+            return (Slot(0, slot.anywhere, every, _ANY_SECOND, tag="double"),)
         return (Slot(0, slot.anywhere, game.map.symbol_mask[symbol],
-                     f"the second section must reach a {symbol}", tag="double"),)
+                     second_section_wants(symbol.value), tag="double"),)
 
     def line_name(self, sheet: Sheet, line: int) -> str:
-        """``"your green line"``."""
-        return f"your {sheet.pencil} line"
+        """``"your green line"`` (a message id)."""
+        return your_line(sheet.pencil)
 
     # ------------------------------------------------------------------ powers
     def power_of(self, game: Game, pencil: str) -> Power | None:
@@ -188,35 +205,39 @@ class LondonRuleset(Ruleset):
         """The power must be the held pencil's, unused this round; the double, Joker and
         switch are used after the reveal and before drawing; the circle names a station of
         the round's line."""
+        t = game.translator
         if LondonModule.POWERS not in game.setup.modules:
-            return Illegality(Reason.NO_POWER, "the pencil powers module is not in play")
+            return Illegality(Reason.NO_POWER, t("the pencil powers module is not in play"))
         try:
             wanted = Power(power)
         except ValueError:
             known = ", ".join(p.value for p in Power)
-            return Illegality(Reason.NO_POWER, f"unknown power {power!r}: the powers are {known}")
+            return Illegality(Reason.NO_POWER, t("unknown power {power}: the powers are {known}",
+                                                 power=repr(power), known=known))
         pencil = game.pencil(player)
         held = self.power_of(game, pencil)
         if held is not wanted:
-            name = held.display_name if held else "none"
-            return Illegality(Reason.NO_POWER, f"the {pencil} pencil's power is {name}, "
-                                               f"not {wanted.display_name}")
+            name = t.gettext(held.display_name) if held else t("none")
+            return Illegality(Reason.NO_POWER, t("{pencil}'s power is {held}, not {wanted}",
+                                                 pencil=the_pencil(t, pencil), held=name,
+                                                 wanted=t.gettext(wanted.display_name)))
         state: LondonRoundState = game.round_state
         if state.used[player]:
-            return Illegality(Reason.POWER_USED,
-                              f"the {pencil} pencil's power is already used this round")
+            return Illegality(Reason.POWER_USED, t("{pencil}'s power is already used this round",
+                                                   pencil=the_pencil(t, pencil)))
         if wanted.names_station:
             return self._check_circle(game, player, station, state)
         if station is not None:
             return Illegality(Reason.NOTATION, f"the {wanted.display_name} power names no "
                                                "station")
+        title = t.gettext(wanted.display_name)
         if game.phase is not Phase.DRAW:
-            return Illegality(Reason.POWER_NOT_NOW, f"use the {wanted.display_name} power "
-                                                    "after a card is revealed")
+            return Illegality(Reason.POWER_NOT_NOW, t("use the {power} power after a card is "
+                                                      "revealed", power=title))
         slots = game.slots(player)
         if not slots or slots != game.turn_slots:
-            return Illegality(Reason.POWER_NOT_NOW, f"use the {wanted.display_name} power "
-                                                    "before drawing this turn's section")
+            return Illegality(Reason.POWER_NOT_NOW, t("use the {power} power before drawing "
+                                                      "this turn's section", power=title))
 
         def apply() -> None:
             state.used[player] = True
@@ -225,7 +246,7 @@ class LondonRuleset(Ruleset):
             elif wanted is Power.JOKER:
                 every = game.map.every_station
                 game.set_slots(player, tuple(
-                    s._replace(targets=every, wants="the Joker power allows any symbol")
+                    s._replace(targets=every, wants=_JOKER_POWER)
                     for s in slots))
             else:
                 game.set_slots(player, tuple(s._replace(anywhere=True) for s in slots))
@@ -240,8 +261,10 @@ class LondonRuleset(Ruleset):
         sheet = game.sheets[player]
         label = game.map.labels[station]
         if not sheet.members(0) >> station & 1:
-            return Illegality(Reason.NOT_ON_LINE, f"{label} is not on your {sheet.pencil} line "
-                                                  "this round")
+            t = game.translator
+            return Illegality(Reason.NOT_ON_LINE, t("{station} is not on {line} this round",
+                                                    station=label,
+                                                    line=t.gettext(your_line(sheet.pencil))))
 
         def apply() -> None:
             state.used[player] = True
@@ -303,36 +326,34 @@ class LondonRuleset(Ruleset):
 
     # ------------------------------------------------------------------ front end
     def describe(self, game: Game) -> dict[str, Any]:
-        """London's look and vocabulary for the front end."""
+        """London's look and vocabulary for the front end, in the game's language."""
         setup = game.setup
+        t = game.translator
+        gettext = t.gettext
         return {
             "name": self.name,
             "title": self.title,
-            "lines": [{"id": "line", "name": "Line"}],
+            "lines": [{"id": "line", "name": t("Line")}],
             "count_names": list(self.count_names),
-            "count_labels": {"underground": "Underground", "street": "Street"},
+            "count_labels": {"underground": t("Underground"), "street": t("Street")},
             "cards_per_round_end": UNDERGROUND_PER_ROUND,
             "deck": [str(c) for c in self.deck],
-            "switch_name": "Railroad Switch",
-            "circle_name": "Circled station",
-            "powers": [{"id": p.value, "title": p.display_name, "text": p.text,
+            "switch_name": t("Railroad Switch"),
+            "circle_name": gettext(Power.CIRCLE.display_name),
+            "powers": [{"id": p.value, "title": gettext(p.display_name), "text": gettext(p.text),
                         "station": p.names_station} for p in Power],
-            "tracks": [{"id": "tourist", "label": "Tourist sites",
+            "tracks": [{"id": "tourist", "label": gettext(TOURIST_LABEL),
                         "values": list(TOURIST_TRACK)}],
-            "bonus_labels": {"thames": "Thames crossings"},
-            "bonus_short": {"thames": "Thames ×2"},
+            "bonus_labels": {"thames": gettext(THAMES_LABEL)},
+            "bonus_short": {"thames": t("Thames ×2")},
             "kind_colors": {"underground": "#d6336c", "street": "#1c7ed6"},
             "round_end_kinds": ["underground"],
-            "joker_label": "Joker",
+            "joker_label": t("Joker"),
             "joker_mark": "",
-            "assessment_title": "Solo assessment",
-            "overlay_caption": "Tinted: the districts the round's line passes through. Haloed: "
-            "its stations in the best district (dashed outline); a double ring: the circled "
-            "station, counted twice. Thick blue: the Thames crossings (+2 each). Stars: the "
-            "tourist sites on the round's line. Interchanges show their points. Hover a "
-            "score-sheet box to see one term.",
+            "assessment_title": t("Solo assessment"),
+            "overlay_caption": gettext(_OVERLAY_CAPTION),
             "assessment": [{"min": low, "band": band} for low, band, _ in BANDS],
-            "objectives": [{"id": o.value, "text": o.text}
+            "objectives": [{"id": o.value, "text": gettext(o.text)}
                            for o in (LondonObjective(x) for x in setup.objectives)],
             "pencil_powers": {p.id: str(self.power_of(game, p.id)) for p in game.map.pencils
                               if game.setup.powers},

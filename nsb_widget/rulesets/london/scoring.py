@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...bitset import iter_bits
+from ...i18n import N_
 from ...maps.model import GameMap, Symbol
 from ...rules.sheet import RoundLine
 from ...scoring.assessment import Band
@@ -13,19 +14,22 @@ from ...scoring.model import Bonus, LineScore, ObjectiveResult, RoundScore, Trac
 from .modules import OBJECTIVE_POINTS, LondonObjective
 
 THAMES_POINTS = 2
+#: The Thames box's and the tourist track's names (message ids: translated where shown).
+THAMES_LABEL = N_("Thames crossings")
+TOURIST_LABEL = N_("Tourist sites")
 #: The tourist track: the final score takes ``TOURIST_TRACK[visits]`` (at most 10 visits).
 TOURIST_TRACK: tuple[int, ...] = (0, 1, 2, 4, 6, 8, 11, 14, 17, 21, 25)
 
 #: The official solo table's six bands (lowest score, label, text), highest band first. The
-#: printed table gives the bands; the texts here are this project's words.
+#: printed table gives the bands; the texts (message ids) are this project's words.
 BANDS: tuple[Band, ...] = (
-    (151, "151+", "Outstanding! London's network could not be in better hands."),
-    (136, "136-150", "Excellent planning: the Tube runs like clockwork."),
-    (121, "121-135", "A very good network. A few more connections and you are a master "
-     "planner."),
-    (106, "106-120", "A solid network, with room to grow."),
-    (91, "91-105", "The trains run, but the city expected more."),
-    (-10**9, "0-90", "Back to the drawing board: try again right away!"),
+    (151, "151+", N_("Outstanding! London's network could not be in better hands.")),
+    (136, "136-150", N_("Excellent planning: the Tube runs like clockwork.")),
+    (121, "121-135", N_("A very good network. A few more connections and you are a master "
+                        "planner.")),
+    (106, "106-120", N_("A solid network, with room to grow.")),
+    (91, "91-105", N_("The trains run, but the city expected more.")),
+    (-10**9, "0-90", N_("Back to the drawing board: try again right away!")),
 )
 
 
@@ -39,7 +43,7 @@ def score_line(game_map: GameMap, line: RoundLine) -> LineScore:
     best = max(counts)
     crossing = line.section_mask & game_map.river_crossings
     thames = crossing.bit_count()
-    thames_bonus = Bonus("thames", "Thames crossings", thames, THAMES_POINTS,
+    thames_bonus = Bonus("thames", THAMES_LABEL, thames, THAMES_POINTS,
                          thames * THAMES_POINTS,
                          tuple(game_map.section_label(s) for s in iter_bits(crossing)))
     labels = game_map.labels
@@ -78,7 +82,7 @@ def score_round(game_map: GameMap, line: RoundLine) -> RoundScore:
 def tourist_track(rounds: Sequence[RoundScore]) -> TrackScore:
     """One circle per tourist site on each round's line, at most 10; scored at the end."""
     visits = min(sum(len(r.tourist_sites) for r in rounds), len(TOURIST_TRACK) - 1)
-    return TrackScore("tourist", "Tourist sites", visits, TOURIST_TRACK, TOURIST_TRACK[visits])
+    return TrackScore("tourist", TOURIST_LABEL, visits, TOURIST_TRACK, TOURIST_TRACK[visits])
 
 
 def objective_progress(

@@ -60,9 +60,52 @@ function clear(node) {
 var r2 = (v) => Math.round(v * 100) / 100;
 var now = () => globalThis.performance && typeof globalThis.performance.now === "function" ? globalThis.performance.now() : Date.now();
 
-// src/normalize.js
+// src/i18n.js
 var isObj = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-var obj = (v) => isObj(v) ? v : {};
+var missing = /* @__PURE__ */ new Set();
+function fill(text, params) {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => Object.prototype.hasOwnProperty.call(
+    params,
+    name
+  ) && params[name] !== void 0 && params[name] !== null ? String(params[name]) : whole);
+}
+function fallback(key, params) {
+  missing.add(key);
+  const values = params ? Object.values(params).filter((v) => v !== void 0 && v !== null && v !== "") : [];
+  return values.length ? `${key} (${values.join(", ")})` : key;
+}
+function translator(v) {
+  const o = isObj(v) ? v : {};
+  const messages = isObj(o.messages) ? o.messages : {};
+  const zeroSingular = o.zero_is_singular === true;
+  const has = (key) => Object.prototype.hasOwnProperty.call(messages, key);
+  const t = (key, params = null) => {
+    const m = has(key) ? messages[key] : null;
+    if (typeof m === "string") return fill(m, params);
+    if (Array.isArray(m) && typeof m[1] === "string") return fill(m[1], params);
+    return fallback(key, params);
+  };
+  t.n = (key, n, params = null) => {
+    const m = has(key) ? messages[key] : null;
+    const all = { n, ...params || {} };
+    if (!Array.isArray(m) || typeof m[0] !== "string" || typeof m[1] !== "string") {
+      return typeof m === "string" ? fill(m, all) : fallback(key, all);
+    }
+    return fill(n === 1 || n === 0 && zeroSingular ? m[0] : m[1], all);
+  };
+  t.or = (items) => items.length > 1 ? t("fmt.or", {
+    list: items.slice(0, -1).join(", "),
+    last: items.at(-1)
+  }) : items[0] || "";
+  t.has = has;
+  t.language = typeof o.language === "string" ? o.language : "";
+  return t;
+}
+
+// src/normalize.js
+var isObj2 = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+var obj = (v) => isObj2(v) ? v : {};
 var arr = (v) => Array.isArray(v) ? v : [];
 var num = (v, d = 0) => typeof v === "number" && Number.isFinite(v) ? v : d;
 var int = (v, d = 0) => Number.isInteger(v) ? v : d;
@@ -75,12 +118,12 @@ var COLOUR = /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20}|(rgb|rgba|hsl|hsla)\([\d\s.,%]+
 var colour = (v) => typeof v === "string" && COLOUR.test(v.trim()) ? v.trim() : "#777777";
 var cap = (w) => w ? w.charAt(0).toUpperCase() + w.slice(1) : "";
 function readMap(v) {
-  if (!isObj(v) || !Array.isArray(v.stations)) return null;
+  if (!isObj2(v) || !Array.isArray(v.stations)) return null;
   const width = Math.max(1, int(v.width, 10));
   const height = Math.max(1, int(v.height, 10));
   const stations = v.stations.map((st, i) => {
     const o = obj(st);
-    const start = isObj(o.start) ? { pencil: str(o.start.pencil), line: str(o.start.line) } : null;
+    const start = isObj2(o.start) ? { pencil: str(o.start.pencil), line: str(o.start.line) } : null;
     return {
       index: i,
       label: str(o.label, `#${i}`),
@@ -94,7 +137,7 @@ function readMap(v) {
   });
   const n = stations.length;
   const okStation = (i) => Number.isInteger(i) && i >= 0 && i < n && Number.isFinite(stations[i].x) && Number.isFinite(stations[i].y);
-  const pencils = arr(v.pencils).filter(isObj).map((p) => ({
+  const pencils = arr(v.pencils).filter(isObj2).map((p) => ({
     id: str(p.id),
     name: str(p.name, str(p.id)),
     color: colour(p.color)
@@ -104,12 +147,12 @@ function readMap(v) {
   const byIndex = arr(v.sections).map((row) => Array.isArray(row) && okStation(row[0]) && okStation(row[1]) ? [row[0], row[1]] : null);
   return {
     id: str(v.id, "map"),
-    title: str(v.title, "Map"),
+    title: str(v.title),
     width,
     height,
     lines: lines.length ? lines : LINES,
     pencils,
-    districts: arr(v.districts).filter(isObj).map((d, i) => ({
+    districts: arr(v.districts).filter(isObj2).map((d, i) => ({
       index: i,
       name: str(d.name),
       kind: str(d.kind, "main"),
@@ -117,7 +160,7 @@ function readMap(v) {
       label_at: points([d.label_at])[0] || null,
       stations: ints(d.stations).filter(okStation)
     })),
-    river: isObj(v.river) ? {
+    river: isObj2(v.river) ? {
       name: str(v.river.name),
       polyline: points(v.river.polyline),
       crossings: ints(v.river.crossings).filter((i) => byIndex[i])
@@ -173,21 +216,21 @@ function readCard(c, rs = readRuleset(null)) {
   const joker = words[1] === "joker";
   return { text, kind, symbol: kind && !joker ? words[1] || null : null, joker, switch: false };
 }
-function readRuleset(v) {
+function readRuleset(v, t = translator(null)) {
   const o = obj(v);
   const labels = obj(o.count_labels);
-  const lines = arr(o.lines).filter(isObj).map((l) => ({ id: str(l.id), name: str(
+  const lines = arr(o.lines).filter(isObj2).map((l) => ({ id: str(l.id), name: str(
     l.name,
     cap(str(l.id))
   ) })).filter((l) => l.id);
   const countNames = strs(o.count_names);
-  const deck = strs(o.deck).map((t) => t.trim().toLowerCase());
-  const sw = isObj(o.switch_card) && typeof o.switch_card.text === "string" ? {
+  const deck = strs(o.deck).map((x) => x.trim().toLowerCase());
+  const sw = isObj2(o.switch_card) && typeof o.switch_card.text === "string" ? {
     text: o.switch_card.text.trim().toLowerCase(),
     kind: str(o.switch_card.kind) || null,
-    name: str(o.switch_card.name, str(o.switch_name, "Switch"))
+    name: str(o.switch_card.name, str(o.switch_name, t("card.switch")))
   } : null;
-  const kinds = arr(o.card_kinds).filter(isObj).map((k) => ({
+  const kinds = arr(o.card_kinds).filter(isObj2).map((k) => ({
     id: str(k.id),
     label: str(k.label, cap(str(k.id))),
     icon: typeof k.icon === "string" ? k.icon : null,
@@ -218,47 +261,47 @@ function readRuleset(v) {
     card_kinds: kinds,
     kinds: new Map(kinds.map((k) => [k.id, k])),
     switch_card: sw,
-    switch_name: str(o.switch_name, sw ? sw.name : "Switch"),
+    switch_name: str(o.switch_name, sw ? sw.name : t("card.switch")),
     circle_name: str(o.circle_name),
-    joker_label: str(o.joker_label, "Joker"),
+    joker_label: str(o.joker_label, t("card.joker_label")),
     joker_mark: str(o.joker_mark),
-    powers: arr(o.powers).filter(isObj).map((p) => ({ id: str(p.id), title: str(
+    powers: arr(o.powers).filter(isObj2).map((p) => ({ id: str(p.id), title: str(
       p.title,
       cap(str(p.id))
     ), text: str(p.text), station: bool(p.station) })).filter((p) => p.id),
     pencil_powers: Object.fromEntries(Object.entries(obj(o.pencil_powers)).filter(([, x]) => typeof x === "string")),
-    tracks: arr(o.tracks).filter(isObj).map((t) => ({ id: str(t.id), label: str(
-      t.label,
-      cap(str(t.id))
-    ), values: ints(t.values) })).filter((t) => t.id),
+    tracks: arr(o.tracks).filter(isObj2).map((x) => ({ id: str(x.id), label: str(
+      x.label,
+      cap(str(x.id))
+    ), values: ints(x.values) })).filter((x) => x.id),
     bonus_labels: Object.fromEntries(Object.entries(obj(o.bonus_labels)).filter(([, x]) => typeof x === "string")),
     bonus_short: Object.fromEntries(Object.entries(obj(o.bonus_short)).filter(([, x]) => typeof x === "string")),
-    assessment_title: str(o.assessment_title, "Solo assessment"),
-    overlay_caption: str(o.overlay_caption, "Tinted: the districts the round's line passes through. Haloed: its stations in the best district (dashed outline). Interchanges show their points. Hover a score-sheet box to see one term.")
+    assessment_title: str(o.assessment_title, t("score.assessment_title")),
+    overlay_caption: str(o.overlay_caption, t("overlay.caption"))
   };
 }
-function readInfo(v) {
+function readInfo(v, t = translator(null)) {
   const o = obj(v);
   return {
-    ruleset: readRuleset(o.ruleset),
-    players: arr(o.players).filter(isObj).map((p, i) => ({
-      name: str(p.name, `Player ${i + 1}`),
+    ruleset: readRuleset(o.ruleset, t),
+    players: arr(o.players).filter(isObj2).map((p, i) => ({
+      name: str(p.name, t("player.default", { n: i + 1 })),
       bot: bool(p.bot)
     })),
     modules: arr(o.modules).filter((m) => typeof m === "string"),
-    effects: arr(o.effects).filter(isObj).map((e) => ({
+    effects: arr(o.effects).filter(isObj2).map((e) => ({
       round: int(e.round),
       id: str(e.id),
       title: str(e.title),
       text: str(e.text)
     })),
-    objectives: arr(o.objectives).filter(isObj).map((x) => ({ id: str(x.id), text: str(x.text) })),
+    objectives: arr(o.objectives).filter(isObj2).map((x) => ({ id: str(x.id), text: str(x.text) })),
     // The seed and the Game.new(...) call that deals the same game (null: a scenario game).
     seed: Number.isSafeInteger(o.seed) ? o.seed : null,
     deal: typeof o.deal === "string" && o.deal.length <= 400 ? o.deal : null
   };
 }
-function readTurn(v, info = readInfo(null)) {
+function readTurn(v, info = readInfo(null), t = translator(null)) {
   const o = obj(v);
   const rev = obj(o.revealed);
   const rem = obj(o.remaining);
@@ -273,15 +316,15 @@ function readTurn(v, info = readInfo(null)) {
     phase: str(o.phase, ""),
     cards: arr(o.cards).map(card),
     preview: typeof o.preview === "string" ? card(o.preview) : null,
-    round_turns: arr(o.round_turns).map((t) => arr(t).map(card)),
+    round_turns: arr(o.round_turns).map((x) => arr(x).map(card)),
     last_turn: bool(o.last_turn),
     revealed: counts(rev),
     remaining: counts(rem),
     effect: current && !gameOver ? { id: current.id, title: current.title, text: current.text } : null,
     effects: info.effects.map((e) => ({ ...e, used: e.round < round || gameOver })),
     objectives: info.objectives,
-    players: arr(o.players).filter(isObj).map((p, i) => ({
-      name: (info.players[i] || {}).name || `Player ${i + 1}`,
+    players: arr(o.players).filter(isObj2).map((p, i) => ({
+      name: (info.players[i] || {}).name || t("player.default", { n: i + 1 }),
       pencil: str(p.pencil),
       bot: bool((info.players[i] || {}).bot),
       finished: bool(p.finished),
@@ -293,10 +336,10 @@ function readTurn(v, info = readInfo(null)) {
     can_undo: bool(o.can_undo),
     game_over: gameOver,
     announcement: typeof o.announcement === "string" && o.announcement ? o.announcement : null,
-    bot_turns: arr(o.bot_turns).filter((b) => isObj(b) && Number.isInteger(b.player) && typeof b.text === "string").map((b) => ({
+    bot_turns: arr(o.bot_turns).filter((b) => isObj2(b) && Number.isInteger(b.player) && typeof b.text === "string").map((b) => ({
       player: b.player,
       bot: str(b.bot, "bot"),
-      name: str(b.name, (info.players[b.player] || {}).name || `Player ${b.player + 1}`),
+      name: str(b.name, (info.players[b.player] || {}).name || t("player.default", { n: b.player + 1 })),
       text: b.text
     }))
   };
@@ -306,7 +349,7 @@ function readHints(v, map) {
   const ok = (i) => map ? map.okStation(i) : Number.isInteger(i);
   const lineIds = map ? map.lines : LINES;
   const moves = arr(o.moves).filter((m) => Array.isArray(m) && Number.isInteger(m[0]) && m[0] >= 0 && m[0] < lineIds.length && ok(m[1]) && ok(m[2]));
-  const p = isObj(o.power) && typeof o.power.id === "string" && o.power.id ? o.power : null;
+  const p = isObj2(o.power) && typeof o.power.id === "string" && o.power.id ? o.power : null;
   return {
     player: int(o.player, 0),
     version: Number.isInteger(o.version) ? o.version : null,
@@ -327,7 +370,7 @@ function readHints(v, map) {
     } : null
   };
 }
-function readScores(v, map = null, info = readInfo(null)) {
+function readScores(v, map = null, info = readInfo(null), t = translator(null)) {
   const sh = obj(v);
   const n = map ? map.stations.length : 0;
   const okS = (i) => Number.isInteger(i) && i >= 0 && (!map || i < n);
@@ -341,7 +384,7 @@ function readScores(v, map = null, info = readInfo(null)) {
   const texts = new Map(info.objectives.map((o) => [o.id, o.text]));
   const rsLabels = info.ruleset.bonus_labels;
   const bonusesOf = (l) => {
-    const list = arr(l.bonuses).filter((b) => isObj(b) && typeof b.id === "string" && b.id).map((b) => ({
+    const list = arr(l.bonuses).filter((b) => isObj2(b) && typeof b.id === "string" && b.id).map((b) => ({
       id: b.id,
       label: str(b.label, rsLabels[b.id] || b.id),
       count: int(b.count),
@@ -355,7 +398,7 @@ function readScores(v, map = null, info = readInfo(null)) {
     else if (connected || !Array.isArray(l.bonuses)) {
       list.unshift({
         id: "connected",
-        label: rsLabels.connected || "Start stations connected",
+        label: rsLabels.connected || t("score.connected"),
         count: connected ? 1 : 0,
         points_each: 10,
         points: connected,
@@ -371,7 +414,7 @@ function readScores(v, map = null, info = readInfo(null)) {
     connected: bool(r.connected),
     score: int(r.score),
     siteIds: stations(r.tourist_sites),
-    lines: arr(r.lines).filter(isObj).map((l) => ({
+    lines: arr(r.lines).filter(isObj2).map((l) => ({
       lines: arr(l.lines).filter((x) => typeof x === "string"),
       stationIds: stations(l.stations),
       districtIds: districts(l.districts),
@@ -387,30 +430,30 @@ function readScores(v, map = null, info = readInfo(null)) {
       score: int(l.score)
     }))
   });
-  const scored = arr(sh.rounds).filter(isObj).map(readRound);
-  const cur = isObj(sh.current) ? { ...readRound(sh.current), live: true } : null;
+  const scored = arr(sh.rounds).filter(isObj2).map(readRound);
+  const cur = isObj2(sh.current) ? { ...readRound(sh.current), live: true } : null;
   const current = cur && cur.round >= 1 && !scored.some((r) => r.round === cur.round) ? cur : null;
   const rounds = current ? [...scored, current] : scored;
-  const rsTracks = new Map(info.ruleset.tracks.map((t) => [t.id, t]));
-  const tracks = arr(sh.tracks).filter((t) => isObj(t) && typeof t.id === "string" && t.id).map((t) => {
-    const d = rsTracks.get(t.id) || { label: cap(t.id), values: [] };
+  const rsTracks = new Map(info.ruleset.tracks.map((x) => [x.id, x]));
+  const tracks = arr(sh.tracks).filter((x) => isObj2(x) && typeof x.id === "string" && x.id).map((x) => {
+    const d = rsTracks.get(x.id) || { label: cap(x.id), values: [] };
     return {
-      id: t.id,
-      label: str(t.label, d.label),
-      count: int(t.count),
-      values: Array.isArray(t.values) ? ints(t.values) : d.values,
-      points: int(t.points)
+      id: x.id,
+      label: str(x.label, d.label),
+      count: int(x.count),
+      values: Array.isArray(x.values) ? ints(x.values) : d.values,
+      points: int(x.points)
     };
   });
-  const tiers = arr(sh.interchanges).filter(isObj).map((t) => ({
-    colours: int(t.colours),
-    ids: stations(t.stations),
-    sbahnIds: stations(t.sbahn),
-    count: int(t.count),
-    points_each: int(t.points_each),
-    points: int(t.points)
+  const tiers = arr(sh.interchanges).filter(isObj2).map((x) => ({
+    colours: int(x.colours),
+    ids: stations(x.stations),
+    sbahnIds: stations(x.sbahn),
+    count: int(x.count),
+    points_each: int(x.points_each),
+    points: int(x.points)
   }));
-  const sbahnAll = new Set(tiers.flatMap((t) => t.sbahnIds));
+  const sbahnAll = new Set(tiers.flatMap((x) => x.sbahnIds));
   const bonusOrder = Object.keys(rsLabels);
   for (const r of rounds) {
     for (const l of r.lines) {
@@ -418,8 +461,8 @@ function readScores(v, map = null, info = readInfo(null)) {
     }
   }
   const trackIds = [.../* @__PURE__ */ new Set([
-    ...info.ruleset.tracks.map((t) => t.id),
-    ...tracks.map((t) => t.id)
+    ...info.ruleset.tracks.map((x) => x.id),
+    ...tracks.map((x) => x.id)
   ])];
   const sectionLabel = (i) => {
     const ends = map ? map.sectionEnds(i) : null;
@@ -459,16 +502,16 @@ function readScores(v, map = null, info = readInfo(null)) {
       lines_total: int(sh.lines_total),
       tracks,
       tracks_total: int(sh.tracks_total),
-      interchanges: tiers.map((t) => ({
-        colours: t.colours,
-        stations: t.ids.map(label2),
-        sbahn: t.sbahnIds.map(label2),
-        count: t.count,
-        points_each: t.points_each,
-        points: t.points
+      interchanges: tiers.map((x) => ({
+        colours: x.colours,
+        stations: x.ids.map(label2),
+        sbahn: x.sbahnIds.map(label2),
+        count: x.count,
+        points_each: x.points_each,
+        points: x.points
       })),
       interchanges_total: int(sh.interchanges_total),
-      objectives: arr(sh.objectives).filter(isObj).map((x) => ({
+      objectives: arr(sh.objectives).filter(isObj2).map((x) => ({
         objective: str(x.objective),
         text: texts.get(str(x.objective)) || str(x.objective),
         progress: int(x.progress),
@@ -480,7 +523,7 @@ function readScores(v, map = null, info = readInfo(null)) {
       total: int(sh.total),
       tiebreak: int(sh.tiebreak),
       final: bool(sh.final),
-      assessment: isObj(sh.assessment) ? {
+      assessment: isObj2(sh.assessment) ? {
         rated_score: int(sh.assessment.rated_score),
         handicap: int(sh.assessment.handicap),
         band: str(sh.assessment.band),
@@ -512,7 +555,7 @@ function readScores(v, map = null, info = readInfo(null)) {
           };
         })
       })),
-      interchanges: tiers.flatMap((t) => t.ids.map((i) => [i, t.colours, sbahnAll.has(i)])),
+      interchanges: tiers.flatMap((x) => x.ids.map((i) => [i, x.colours, sbahnAll.has(i)])),
       sites: scored.flatMap((r) => r.siteIds)
     }
   };
@@ -529,20 +572,22 @@ function readNotice(v) {
   };
 }
 function readAll(model) {
+  const t = translator(model.get("strings"));
   const map = readMap(model.get("map_data"));
-  const info = readInfo(model.get("game_info"));
+  const info = readInfo(model.get("game_info"), t);
   return {
+    t,
     map,
     info,
     sheet: readSheet(model.get("sheet"), map),
-    turn: readTurn(model.get("turn"), info),
+    turn: readTurn(model.get("turn"), info, t),
     hints: readHints(model.get("hints"), map),
-    scores: readScores(model.get("scores"), map, info),
+    scores: readScores(model.get("scores"), map, info, t),
     notice: readNotice(model.get("notice"))
   };
 }
 function readHintMessage(v, map = null) {
-  if (!isObj(v) || v.type !== "hint") return null;
+  if (!isObj2(v) || v.type !== "hint") return null;
   const ok = (i) => map ? map.okStation(i) : Number.isInteger(i) && i >= 0;
   const out = {
     version: Number.isInteger(v.version) ? v.version : null,
@@ -553,10 +598,10 @@ function readHintMessage(v, map = null) {
     seconds: num(v.seconds, 0)
   };
   const o = v.hint;
-  if (!isObj(o)) return out;
+  if (!isObj2(o)) return out;
   const kind = ["draw", "power", "pass"].includes(o.kind) ? o.kind : null;
   if (!kind) return out;
-  const p = isObj(o.power) && typeof o.power.id === "string" ? o.power : null;
+  const p = isObj2(o.power) && typeof o.power.id === "string" ? o.power : null;
   const hint = {
     kind,
     move: str(o.move),
@@ -566,7 +611,7 @@ function readHintMessage(v, map = null) {
     power: p ? { id: p.id, title: str(p.title, cap(p.id)), station: ok(p.station) ? p.station : null, label: typeof p.label === "string" ? p.label : null } : null,
     reason: str(o.reason),
     expected: typeof o.expected === "number" && Number.isFinite(o.expected) ? o.expected : null,
-    terms: arr(o.terms).filter((t) => isObj(t) && typeof t.label === "string" && Number.isInteger(t.before) && Number.isInteger(t.after)).map((t) => ({ id: str(t.id), label: t.label, before: t.before, after: t.after }))
+    terms: arr(o.terms).filter((t) => isObj2(t) && typeof t.label === "string" && Number.isInteger(t.before) && Number.isInteger(t.after)).map((t) => ({ id: str(t.id), label: t.label, before: t.before, after: t.after }))
   };
   if (kind === "draw" && (hint.origin === null || hint.target === null)) return out;
   if (kind === "power" && !hint.power) return out;
@@ -739,7 +784,14 @@ function lineName(rs, id) {
   const found = rs && rs.lines ? rs.lines.find((l) => l.id === id) : null;
   return found ? found.name : cap2(id);
 }
-var symbolWords = (symbol) => symbol === "any" ? "any symbol" : symbol;
+var SYMBOL_KEYS = {
+  square: "symbol.square",
+  triangle: "symbol.triangle",
+  pentagon: "symbol.pentagon",
+  circle: "symbol.circle",
+  any: "symbol.any"
+};
+var symbolWords = (symbol, t) => SYMBOL_KEYS[symbol] ? t(SYMBOL_KEYS[symbol]) : symbol;
 function geometry(map) {
   const pad = MARGIN + CELL / 2;
   return {
@@ -782,8 +834,6 @@ function createMapSvg(doc) {
     class: "nsb-map",
     tabindex: "0",
     role: "application",
-    "aria-roledescription": "game map",
-    "aria-label": "Map. Arrow keys or Tab move between the highlighted stations, Enter picks, Escape cancels.",
     focusable: "true"
   });
   const layers = {};
@@ -794,10 +844,11 @@ function createMapSvg(doc) {
   return { svg, layers };
 }
 var pointsAttr = (pts, geo) => pts.map(([x, y]) => `${geo.px(x)},${geo.px(y)}`).join(" ");
-function drawStatic(svg, layers, map, pencils, rs = null) {
+function drawStatic(svg, layers, map, pencils, rs, t) {
   const doc = svg.ownerDocument;
   const geo = geometry(map);
   svg.setAttribute("viewBox", `0 0 ${geo.width} ${geo.height}`);
+  svg.setAttribute("aria-roledescription", t("map.roledescription"));
   svg.dataset.mapId = map.id;
   const st = clear(layers.static);
   st.append(s(doc, "rect", {
@@ -832,7 +883,10 @@ function drawStatic(svg, layers, map, pencils, rs = null) {
       doc,
       "path",
       { class: `nsb-district nsb-district-${d.kind === "outer" ? "outer" : "main"}`, d: path, "data-district": d.index },
-      s(doc, "title", { text: `${d.name} (${d.kind} district)` })
+      s(doc, "title", { text: t(
+        d.kind === "outer" ? "map.outer_district" : "map.district",
+        { name: d.name }
+      ) })
     ));
     borders.append(s(doc, "path", { class: "nsb-district-border", d: path }));
   }
@@ -909,9 +963,12 @@ function drawStatic(svg, layers, map, pencils, rs = null) {
           y: iy + 3.5,
           text: station.start.line.charAt(0).toUpperCase()
         }));
-        startText = `, ${pencil.name} ${lineName(rs, station.start.line)} start station`;
+        startText = t("map.start_station", {
+          pencil: pencil.name,
+          line: lineName(rs, station.start.line)
+        });
       } else {
-        startText = `, ${pencil.name} departure station`;
+        startText = t("map.departure_station", { pencil: pencil.name });
       }
     }
     if (station.symbol === "any") {
@@ -940,7 +997,10 @@ function drawStatic(svg, layers, map, pencils, rs = null) {
       textBox(cx + STATION_R + 1, cy - STATION_R + 3, station.label.length, 9),
       circleBox(cx, cy, STATION_R + 1)
     );
-    g.append(s(doc, "title", { text: `${station.label}: ${symbolWords(station.symbol)}${startText}${station.tourist ? ", tourist site" : ""}` }));
+    const about = [symbolWords(station.symbol, t)];
+    if (startText) about.push(startText);
+    if (station.tourist) about.push(t("map.tourist_site"));
+    g.append(s(doc, "title", { text: `${station.label}: ${about.join(", ")}` }));
     stl.append(g);
   }
   const hit = clear(layers.hit);
@@ -952,7 +1012,7 @@ function drawStatic(svg, layers, map, pencils, rs = null) {
       cy: geo.px(station.y),
       r: CELL * 0.42,
       "data-station": station.index,
-      "aria-label": `${station.label} ${symbolWords(station.symbol)}`
+      "aria-label": `${station.label} ${symbolWords(station.symbol, t)}`
     }));
   }
   return geo;
@@ -963,7 +1023,7 @@ function offsetSegment(x1, y1, x2, y2, d) {
   const ny = (x2 - x1) / len * d;
   return [r2(x1 + nx), r2(y1 + ny), r2(x2 + nx), r2(y2 + ny)];
 }
-function drawSheet(layers, map, geo, sheet, pencils, rs = null) {
+function drawSheet(layers, map, geo, sheet, pencils, rs, t) {
   const doc = layers.sheet.ownerDocument;
   const sl = clear(layers.sheet);
   const marks = clear(layers.marks);
@@ -1008,8 +1068,16 @@ function drawSheet(layers, map, geo, sheet, pencils, rs = null) {
     g.append(s(doc, "line", { class: "nsb-track-casing", ...seg }));
     g.append(s(doc, "line", { class: "nsb-track", ...seg, style: `stroke:${pencil.color}` }));
     if (lineIndex > 0) g.append(s(doc, "line", { class: "nsb-track-stripe", ...seg }));
-    const named = map.lines.length > 1 ? `${lineName(rs, lineId2)} ` : "";
-    g.append(s(doc, "title", { text: `${pencil.name} ${named}line, round ${round}: ${A.label}–${B.label}${parallel ? " (parallel track)" : ""}${flags & 1 ? ", to an S-Bahn station" : ""}` }));
+    const where = {
+      pencil: pencil.name,
+      line: lineName(rs, lineId2),
+      n: round,
+      section: `${A.label}–${B.label}`
+    };
+    let title = t(map.lines.length > 1 ? "map.section_line" : "map.section", where);
+    if (parallel) title = t("map.parallel", { title });
+    if (flags & 1) title = t("map.to_sbahn", { title });
+    g.append(s(doc, "title", { text: title }));
     tracks.append(g);
     const len = Math.hypot(x2 - x1, y2 - y1) || 1;
     const slide = n > 1 ? (k - (n - 1) / 2) * 16 : 0;
@@ -1071,7 +1139,7 @@ function drawSheet(layers, map, geo, sheet, pencils, rs = null) {
         "data-station": i,
         style: pencil ? `stroke:${pencil.color}` : null
       },
-      s(doc, "title", { text: `${st.label}: S-Bahn station` })
+      s(doc, "title", { text: t("map.sbahn_station", { station: st.label }) })
     ));
   }
   const circledBy = new Map(sheet.circled_by.map(([i, p]) => [i, p]));
@@ -1090,7 +1158,7 @@ function drawSheet(layers, map, geo, sheet, pencils, rs = null) {
         "data-pencil": pencil.id,
         style: `stroke:${pencil.color}`
       },
-      s(doc, "title", { text: `${st.label}: circled station (counts twice in its district)` })
+      s(doc, "title", { text: t("map.circled_station", { station: st.label }) })
     ));
   }
   geo.sheetBoxes = placer.taken;
@@ -1103,7 +1171,7 @@ function drawSheet(layers, map, geo, sheet, pencils, rs = null) {
       { class: "nsb-interchange", "data-station": i, "data-colours": n },
       s(doc, "circle", { cx: bx, cy: by, r: 7.5 }),
       s(doc, "text", { x: bx, y: by + 3.3, text: String(n) }),
-      s(doc, "title", { text: `${st.label}: interchange of ${n} colours` })
+      s(doc, "title", { text: t("map.interchange", { n, station: st.label }) })
     ));
   }
 }
@@ -1582,25 +1650,20 @@ function step(map, list, current, key, shift = false) {
 
 // src/cards.js
 var cap3 = (w) => w ? w.charAt(0).toUpperCase() + w.slice(1) : "";
-var ordinal = (n) => `${n}${n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th"}`;
-var either = (words) => words.length > 1 ? `${words.slice(0, -1).join(", ")} or ${words.at(-1)}` : words[0] || "";
+var ordinal = (n, t) => t(n % 10 === 1 && n % 100 !== 11 ? "fmt.ordinal_1" : n % 10 === 2 && n % 100 !== 12 ? "fmt.ordinal_2" : n % 10 === 3 && n % 100 !== 13 ? "fmt.ordinal_3" : "fmt.ordinal", { n });
 var BUTTONS = [
-  { action: "reveal", label: "Reveal next card", key: "R", primary: true },
-  { action: "pass", label: "Pass", key: "P" },
-  { action: "undo", label: "Undo", key: "U" },
-  { action: "hint", label: "Hint", key: "H" },
-  { action: "power", label: "Use power", power: true },
-  { action: "overlay", label: "Teaching overlay", key: "O", toggle: true },
-  { action: "export-svg", label: "Export SVG" },
-  { action: "export-png", label: "Export PNG" },
-  { action: "new-game", label: "New game" }
+  { action: "reveal", label: "btn.reveal", key: "R", primary: true },
+  { action: "pass", label: "btn.pass", key: "P" },
+  { action: "undo", label: "btn.undo", key: "U" },
+  { action: "hint", label: "btn.hint", key: "H" },
+  { action: "power", label: "btn.power", power: true },
+  { action: "overlay", label: "btn.overlay", key: "O", toggle: true },
+  { action: "export-svg", label: "btn.export_svg" },
+  { action: "export-png", label: "btn.export_png" },
+  { action: "new-game", label: "btn.new_game" }
 ];
 function createToolbar(doc) {
-  const bar = h(doc, "div", {
-    class: "nsb-toolbar",
-    role: "toolbar",
-    "aria-label": "Game actions"
-  });
+  const bar = h(doc, "div", { class: "nsb-toolbar", role: "toolbar" });
   const buttons = {};
   for (const b of BUTTONS) {
     const btn = h(
@@ -1610,11 +1673,9 @@ function createToolbar(doc) {
         type: "button",
         class: `nsb-btn${b.primary ? " nsb-btn-primary" : ""}`,
         "data-action": b.action,
-        "aria-label": b.label,
-        title: b.key ? `${b.label} (${b.key})` : b.label,
         "aria-pressed": b.toggle ? "false" : null
       },
-      h(doc, "span", { class: "nsb-btn-text", text: b.label }),
+      h(doc, "span", { class: "nsb-btn-text" }),
       b.key ? h(doc, "kbd", { "aria-hidden": "true", text: b.key.toLowerCase() }) : null
     );
     if (b.power) {
@@ -1644,47 +1705,60 @@ function buttonStates(st, ui) {
   };
 }
 function updateToolbar(tb, st, ui) {
+  const { t } = st;
   const states = buttonStates(st, ui);
-  for (const [action, btn] of Object.entries(tb.buttons)) {
-    btn.disabled = !states[action];
+  tb.el.setAttribute("aria-label", t("btn.toolbar_aria"));
+  for (const b of BUTTONS) {
+    const btn = tb.buttons[b.action];
+    btn.disabled = !states[b.action];
+    const label2 = t(b.label);
+    btn.setAttribute("aria-label", label2);
+    btn.title = b.key ? t("btn.with_key", { label: label2, key: b.key }) : label2;
+    btn.querySelector(".nsb-btn-text").textContent = label2;
   }
   tb.buttons.overlay.setAttribute("aria-pressed", ui.overlay ? "true" : "false");
   const hb = tb.buttons.hint;
   hb.setAttribute("aria-busy", ui.hintBusy ? "true" : "false");
   hb.classList.toggle("nsb-busy", Boolean(ui.hintBusy));
-  hb.querySelector(".nsb-btn-text").textContent = ui.hintBusy ? "Thinking…" : "Hint";
-  hb.title = ui.hintBusy ? "Thinking… (the hint bot is searching)" : "Hint (H): what would a strong player do now? Shown on the map, never played";
+  hb.querySelector(".nsb-btn-text").textContent = ui.hintBusy ? t("btn.thinking") : t("btn.hint");
+  hb.title = ui.hintBusy ? t("btn.thinking_title") : t("btn.hint_title");
   const power = st.hints.power;
   const pb = tb.buttons.power;
   pb.hidden = !power || !st.map;
   if (power) {
-    const label2 = `Use power: ${power.title}`;
-    pb.setAttribute("aria-label", label2);
+    pb.setAttribute("aria-label", t("btn.power_aria", { power: power.title }));
     pb.dataset.power = power.id;
-    pb.querySelector(".nsb-btn-text").textContent = `Power: ${power.title}`;
-    pb.title = `${power.title}: ${power.text}${power.usable ? "" : ` (Not now: ${power.reason || "not usable now"})`}`;
+    pb.querySelector(".nsb-btn-text").textContent = t("btn.power_text", { power: power.title });
+    const about = `${power.title}: ${power.text}`;
+    pb.title = power.usable ? about : t("btn.power_not_now", {
+      about,
+      reason: power.reason || t("power.not_usable")
+    });
     if (power.station) pb.setAttribute("aria-pressed", ui.powerMode ? "true" : "false");
     else pb.removeAttribute("aria-pressed");
   }
   pb.classList.toggle("nsb-hinted", Boolean(power && ui.hintPower === power.id));
   const bot = Boolean((st.info.players[st.sheet.player] || {}).bot);
-  tb.buttons.undo.title = bot ? "Undo (U): not on this sheet, a bot plays it" : "Undo (U)";
-  if (bot) tb.buttons.undo.disabled = true;
+  if (bot) {
+    tb.buttons.undo.title = t("btn.undo_bot");
+    tb.buttons.undo.disabled = true;
+  }
   const ng = tb.buttons["new-game"];
   ng.classList.toggle("nsb-armed", Boolean(ui.armedNewGame));
-  ng.querySelector(".nsb-btn-text").textContent = ui.armedNewGame ? "Click again: new game" : "New game";
+  ng.querySelector(".nsb-btn-text").textContent = ui.armedNewGame ? t("btn.new_game_confirm") : t("btn.new_game");
 }
-function cardLabel(card, rs = readRuleset(null)) {
+function cardLabel(card, rs, t) {
   if (card.switch) {
     return rs.switch_card ? rs.switch_card.name : card.text.split(/\s+/).map(cap3).join(" ");
   }
   const k = card.kind ? rs.kinds.get(card.kind) : null;
-  const kindLabel = k ? k.label : cap3(card.kind || "");
-  return `${kindLabel} ${card.joker ? rs.joker_label : card.symbol || "?"}`.trim();
+  const kind = k ? k.label : cap3(card.kind || "");
+  if (card.joker) return t("card.joker", { kind, joker: rs.joker_label }).trim();
+  return t("card.symbol", { kind, symbol: card.symbol ? symbolWords(card.symbol, t) : "?" }).trim();
 }
-function cardElement(doc, card, extra = "", rs = readRuleset(null)) {
+function cardElement(doc, card, extra, rs, t) {
   const kind = card.switch ? "switch" : card.joker ? "joker" : "symbol";
-  const label2 = cardLabel(card, rs);
+  const label2 = cardLabel(card, rs, t);
   const look = card.kind ? rs.kinds.get(card.kind) : null;
   const icon = look ? look.icon : card.kind && hasIcon(card.kind) ? card.kind : null;
   const svg = s(doc, "svg", { viewBox: "0 0 36 48", class: "nsb-card-art", "aria-hidden": "true" });
@@ -1773,20 +1847,21 @@ function createPanel(doc) {
 function section(doc, title, ...children) {
   return h(doc, "section", { class: "nsb-box" }, h(doc, "h4", { text: title }), ...children);
 }
-function todoText(hints, rs) {
+function todoText(hints, rs, t) {
   const several = hints.line_ids.length > 1;
-  let text = several ? `Draw: ${hints.open_lines.map((l) => lineName(rs, l)).join(" + ")}${hints.double_switch ? " (branch from any station)" : ""}` : `Draw a section of your line${hints.double_switch ? " (from any of its stations)" : ""}`;
-  if (hints.notes.length) text += `: ${hints.notes.join("; ")}`;
+  const lines = hints.open_lines.map((l) => lineName(rs, l)).join(" + ");
+  let text = several ? t(hints.double_switch ? "todo.lines_branch" : "todo.lines", { lines }) : t(hints.double_switch ? "todo.line_anywhere" : "todo.line");
+  if (hints.notes.length) text = t("todo.with_notes", { todo: text, notes: hints.notes.join("; ") });
   return text;
 }
 function updatePanel(panel, st, pencils) {
   const doc = panel.el.ownerDocument;
-  const { turn, sheet, hints } = st;
+  const { turn, sheet, hints, t } = st;
   const rs = st.info.ruleset;
   const { status, players, announcement, cards, power, modules } = panel.parts;
   clear(status);
   const pencil = pencils.get(sheet.pencil);
-  const roundText = turn.game_over ? "Game over" : `Round ${Math.max(1, turn.round)} of 4`;
+  const roundText = turn.game_over ? t("panel.game_over") : t("panel.round_of", { n: Math.max(1, turn.round), total: 4 });
   status.append(h(doc, "span", { class: "nsb-round", "data-round": turn.round, text: roundText }));
   if (!turn.game_over && sheet.pencil) {
     status.append(h(
@@ -1799,11 +1874,11 @@ function updatePanel(panel, st, pencils) {
         "aria-hidden": "true",
         text: pencil.code
       }),
-      `${pencil.name} pencil`
+      t("panel.pencil", { pencil: pencil.name })
     ));
   }
   if (!turn.game_over && turn.phase === "draw" && hints.open_lines.length) {
-    status.append(h(doc, "span", { class: "nsb-todo", text: todoText(hints, rs) }));
+    status.append(h(doc, "span", { class: "nsb-todo", text: todoText(hints, rs, t) }));
   }
   clear(players);
   if (turn.players.length > 1) {
@@ -1811,14 +1886,24 @@ function updatePanel(panel, st, pencils) {
     const select = h(doc, "select", {
       class: "nsb-player-select",
       "data-action": "select-player",
-      "aria-label": "Shown player"
+      "aria-label": t("panel.shown_player")
     });
     turn.players.forEach((p, i) => {
-      const opt = h(doc, "option", { value: String(i), text: `${p.name}${p.bot ? " (bot)" : ""}` });
+      const opt = h(doc, "option", {
+        value: String(i),
+        text: p.bot ? t("panel.player_bot", { name: p.name }) : p.name
+      });
       if (i === shown) opt.selected = true;
       select.append(opt);
     });
-    players.append(h(doc, "label", { class: "nsb-player-label" }, "Sheet of ", select));
+    players.append(h(
+      doc,
+      "label",
+      { class: "nsb-player-label" },
+      t("panel.sheet_of"),
+      " ",
+      select
+    ));
     const list = h(doc, "ul", { class: "nsb-player-list" });
     turn.players.forEach((p, i) => {
       const pc = pencils.get(p.pencil);
@@ -1837,8 +1922,8 @@ function updatePanel(panel, st, pencils) {
           text: pc.code
         }),
         h(doc, "span", { class: "nsb-player-name", text: p.name }),
-        h(doc, "span", { class: "nsb-player-state", text: turn.game_over ? "" : waiting ? "drawing…" : turn.phase === "draw" ? "done" : "" }),
-        h(doc, "span", { class: "nsb-player-total", text: `${p.total} pts` })
+        h(doc, "span", { class: "nsb-player-state", text: turn.game_over ? "" : waiting ? t("panel.drawing") : turn.phase === "draw" ? t("panel.done") : "" }),
+        h(doc, "span", { class: "nsb-player-total", text: t.n("fmt.pts", p.total) })
       ));
     });
     players.append(list);
@@ -1866,28 +1951,32 @@ function updatePanel(panel, st, pencils) {
           "aria-hidden": "true",
           text: pc.code
         }),
-        h(doc, "span", { class: "nsb-bot-text", text: `${b.name} (${b.bot}) ${b.text}` })
+        h(doc, "span", { class: "nsb-bot-text", text: t("panel.bot_did", {
+          name: b.name,
+          bot: b.bot,
+          did: b.text
+        }) })
       ));
     }
-    bots.append(section(doc, turn.phase === "draw" ? "Bots this turn" : "Bots last turn", list));
+    bots.append(section(doc, turn.phase === "draw" ? t("panel.bots_this_turn") : t("panel.bots_last_turn"), list));
   }
   clear(cards);
   if (!turn.game_over) {
     const strip = h(doc, "div", {
       class: "nsb-strip",
       role: "list",
-      "aria-label": "Cards revealed this round, in order"
+      "aria-label": t("panel.cards_aria")
     });
     const last = turn.round_turns.length - 1;
-    turn.round_turns.forEach((t, i) => {
+    turn.round_turns.forEach((cardsOfTurn, i) => {
       const group = h(doc, "span", { class: `nsb-turn${i === last && turn.phase === "draw" ? " nsb-turn-current" : ""}`, role: "listitem", "data-turn": i + 1 });
-      t.forEach((c, j) => {
+      cardsOfTurn.forEach((c, j) => {
         if (j > 0) group.append(h(doc, "span", {
           class: "nsb-plus",
           "aria-hidden": "true",
           text: "+"
         }));
-        group.append(cardElement(doc, c, "", rs));
+        group.append(cardElement(doc, c, "", rs, t));
       });
       strip.append(group);
     });
@@ -1896,12 +1985,12 @@ function updatePanel(panel, st, pencils) {
         doc,
         "span",
         { class: "nsb-turn nsb-turn-next", role: "listitem" },
-        cardElement(doc, turn.preview, " nsb-card-preview", rs),
-        h(doc, "span", { class: "nsb-next-tag", text: "next" })
+        cardElement(doc, turn.preview, " nsb-card-preview", rs, t),
+        h(doc, "span", { class: "nsb-next-tag", text: t("panel.next_card") })
       ));
     }
     if (!turn.round_turns.length) {
-      strip.append(h(doc, "span", { class: "nsb-empty", text: "No card revealed yet." }));
+      strip.append(h(doc, "span", { class: "nsb-empty", text: t("panel.no_card_yet") }));
     }
     const counted = rs.count_names.length ? rs.count_names : Object.keys(turn.revealed);
     const counters = h(doc, "div", { class: "nsb-counters" });
@@ -1917,7 +2006,7 @@ function updatePanel(panel, st, pencils) {
           class: "nsb-counter",
           "data-line": kind,
           "data-kind": kind,
-          "aria-label": `${label2} cards revealed: ${n} of ${total}`
+          "aria-label": t("panel.counter_aria", { kind: label2, n, total })
         },
         label2,
         pips(doc, total, n),
@@ -1926,20 +2015,20 @@ function updatePanel(panel, st, pencils) {
       if (look && look.color) c.style.setProperty("--nsb-kind", look.color);
       counters.append(c);
     }
-    const ends = either((rs.round_end_kinds.length ? rs.round_end_kinds : counted).map((k) => rs.count_labels[k] || cap3(k)));
-    const nth = ordinal(rs.cards_per_round_end);
+    const ends = t.or((rs.round_end_kinds.length ? rs.round_end_kinds : counted).map((k) => rs.count_labels[k] || cap3(k)));
+    const nth = ordinal(rs.cards_per_round_end, t);
     const kinds = rs.card_kinds.length ? rs.card_kinds.map((k) => [k.id, k.label]) : Object.keys(turn.remaining).map((k) => [k, cap3(k.replace(/_/g, " "))]);
     const rem = kinds.map(([id, label2]) => `${turn.remaining[id] || 0} ${label2}`).join(" · ");
     cards.append(section(
       doc,
-      "This round's cards",
+      t("panel.cards_title"),
       strip,
       counters,
       h(doc, "p", {
         class: `nsb-round-end${turn.last_turn ? " nsb-last" : ""}`,
-        text: turn.last_turn ? `Last turn of this round: the ${nth} ${ends} card is out.` : `The round ends at the ${nth} ${ends} card.`
+        text: t(turn.last_turn ? "panel.last_turn" : "panel.round_ends", { nth, kinds: ends })
       }),
-      h(doc, "p", { class: "nsb-stack", text: `Left in the stack: ${rem}` })
+      h(doc, "p", { class: "nsb-stack", text: t("panel.stack", { cards: rem }) })
     ));
   }
   clear(power);
@@ -1972,7 +2061,7 @@ function updatePanel(panel, st, pencils) {
     if (!mine && !holders.childNodes.length) power.hidden = true;
     else power.append(section(
       doc,
-      "Pencil powers",
+      t("panel.powers_title"),
       mine ? h(
         doc,
         "p",
@@ -1982,7 +2071,7 @@ function updatePanel(panel, st, pencils) {
       ) : null,
       mine && !mine.usable && mine.reason ? h(doc, "p", {
         class: "nsb-power-reason",
-        text: `Not now: ${mine.reason}.`
+        text: t("panel.power_not_now", { reason: mine.reason })
       }) : null,
       holders.childNodes.length ? holders : null
     ));
@@ -1996,13 +2085,13 @@ function updatePanel(panel, st, pencils) {
         doc,
         "li",
         { class: `nsb-effect${current ? " nsb-effect-current" : ""}${e.used ? " nsb-effect-used" : ""}`, "data-effect": e.id, title: e.text },
-        h(doc, "span", { class: "nsb-effect-round", text: `R${e.round}` }),
+        h(doc, "span", { class: "nsb-effect-round", text: t("panel.effect_round", { n: e.round }) }),
         h(doc, "span", { class: "nsb-effect-title", text: e.title })
       ));
     }
     modules.append(section(
       doc,
-      "Round effects",
+      t("panel.effects_title"),
       turn.effect && !turn.game_over ? h(
         doc,
         "p",
@@ -2016,7 +2105,7 @@ function updatePanel(panel, st, pencils) {
   if (turn.objectives.length) {
     const list = h(doc, "ul", { class: "nsb-objectives" });
     for (const o of turn.objectives) list.append(h(doc, "li", { "data-objective": o.id, text: o.text }));
-    modules.append(section(doc, "Objectives (+10 each)", list));
+    modules.append(section(doc, t("panel.objectives_title"), list));
   }
   const { deal } = panel.parts;
   clear(deal);
@@ -2027,43 +2116,39 @@ function updatePanel(panel, st, pencils) {
       doc,
       "span",
       { class: "nsb-seed", "data-seed": info.seed ?? "" },
-      `Seed ${info.seed ?? "?"}`
+      t("panel.seed", { seed: info.seed ?? "?" })
     ));
     if (info.deal) {
       deal.append(
-        h(doc, "span", { text: " · same cards for everyone: " }),
-        h(doc, "code", {
-          class: "nsb-deal-code",
-          title: "Run this in a notebook to deal the same game",
-          text: info.deal
-        })
+        h(doc, "span", { text: ` · ${t("panel.same_cards")} ` }),
+        h(doc, "code", { class: "nsb-deal-code", title: t("panel.deal_title"), text: info.deal })
       );
     }
   }
 }
-function updateNow(el, turn, rs = readRuleset(null)) {
+function updateNow(el, turn, rs, t) {
   const doc = el.ownerDocument;
   clear(el);
   const cards = turn.phase === "draw" && !turn.game_over ? turn.cards : [];
   el.hidden = !cards.length;
   if (!cards.length) return;
-  el.setAttribute("aria-label", `This turn: ${cards.map((c) => c.text).join(" + ")}`);
+  el.setAttribute("aria-label", t("panel.this_turn", { cards: cards.map((c) => cardLabel(c, rs, t)).join(" + ") }));
   cards.forEach((c, j) => {
     if (j > 0) el.append(h(doc, "span", { class: "nsb-plus", "aria-hidden": "true", text: "+" }));
-    el.append(cardElement(doc, c, "", rs));
+    el.append(cardElement(doc, c, "", rs, t));
   });
 }
 
 // src/scoresheet.js
 var ROUNDS = 4;
 var cap4 = (w) => w ? w.charAt(0).toUpperCase() + w.slice(1) : "";
-var lineWords = (l, rs) => {
-  if (l.lines.length === 1 && rs.lines.length === 1) return "line";
-  return l.lines.map((x) => (rs.lines.find((y) => y.id === x) || {}).name || cap4(x)).join(" + ") || "line";
+var boxTitle = (l, r, rs, t, what) => {
+  const names = l.lines.length === 1 && rs.lines.length === 1 ? "" : l.lines.map((x) => (rs.lines.find((y) => y.id === x) || {}).name || cap4(x)).join(" + ");
+  return names ? t("score.box_line", { n: r.round, line: names, what }) : t("score.box", { n: r.round, what });
 };
 var bonusText = (b) => !b || !b.points ? "–" : b.count > 1 ? `${b.count}×${b.points_each}` : String(b.points);
 function createScoreSheet(doc) {
-  return { el: h(doc, "div", { class: "nsb-score", role: "region", "aria-label": "Score sheet" }) };
+  return { el: h(doc, "div", { class: "nsb-score", role: "region" }) };
 }
 function box(doc, cls, halves) {
   const td = h(doc, "td", { class: cls });
@@ -2080,13 +2165,13 @@ function box(doc, cls, halves) {
   }
   return td;
 }
-function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
+function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds, t) {
   const byRound = new Map(sheet.rounds.map((r) => [r.round, r]));
   const table = h(doc, "table", { class: "nsb-rounds" });
   const head = h(doc, "tr", {}, h(doc, "th", {
     scope: "col",
     class: "nsb-rowhead",
-    text: "Lines"
+    text: t("score.lines")
   }));
   for (let n = 1; n <= ROUNDS; n++) {
     const r = byRound.get(n);
@@ -2102,7 +2187,7 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
         "aria-hidden": "true",
         text: pc.code
       }) : null,
-      `Round ${n}`
+      t("score.round", { n })
     );
     if (pc) th.style.borderTopColor = pc.color;
     head.append(th);
@@ -2134,21 +2219,27 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
   table.append(thead);
   const body = h(doc, "tbody");
   const rows = [
-    ["districts", "Districts", (l, r) => ({
-      text: String(l.district_count),
-      title: `Round ${r.round}, ${lineWords(l, rs)}: ${l.district_count} districts${l.districts.length ? ` (${l.districts.join(", ")})` : ""}${l.district_count > l.districts.length ? "; outer districts count 3" : ""}`
-    })],
-    ["stations", "Stations", (l, r) => ({
-      text: l.station_multiplier > 1 ? `${l.best_count}×${l.station_multiplier}` : String(l.station_count),
-      title: `Round ${r.round}, ${lineWords(l, rs)}: ${l.best_count} stations in ${l.best_districts.join(" / ") || "its best district"}${l.station_multiplier > 1 ? ", doubled" : ""}${l.doubled_stations.length ? ` (circled ${l.doubled_stations.join(", ")}: counts twice)` : ""}`
-    })]
+    ["districts", t("score.districts"), (l, r) => {
+      let what = t.n("score.n_districts", l.district_count);
+      if (l.districts.length) what += ` (${l.districts.join(", ")})`;
+      if (l.district_count > l.districts.length) what = t("score.outer_count", { what });
+      return { text: String(l.district_count), title: boxTitle(l, r, rs, t, what) };
+    }],
+    ["stations", t("score.stations"), (l, r) => {
+      let what = t.n("score.n_stations_in", l.best_count, { districts: l.best_districts.join(" / ") || t("score.best_district") });
+      if (l.station_multiplier > 1) what = t("score.doubled", { what });
+      if (l.doubled_stations.length) {
+        what = t("score.circled_twice", { what, stations: l.doubled_stations.join(", ") });
+      }
+      return { text: l.station_multiplier > 1 ? `${l.best_count}×${l.station_multiplier}` : String(l.station_count), title: boxTitle(l, r, rs, t, what) };
+    }]
   ];
   bonusIds.forEach((id, k) => {
     const full = rs.bonus_labels[id] || id;
     rows.push([bonusPart(id, k), rs.bonus_short[id] || full, (l, r) => {
       const b = l.bonuses.find((x) => x.id === id);
-      const what = !b ? `${full}: none` : b.sections.length || b.count > 1 ? `${full}: ${b.count} × ${b.points_each} = ${b.points}${b.sections.length ? ` (${b.sections.join(", ")})` : ""}` : b.points ? `${full}: +${b.points}` : `${full}: none`;
-      return { text: bonusText(b), title: `Round ${r.round}: ${what}` };
+      const what = !b ? t("score.bonus_none", { bonus: full }) : b.sections.length || b.count > 1 ? `${full}: ${b.count} × ${b.points_each} = ${b.points}${b.sections.length ? ` (${b.sections.join(", ")})` : ""}` : b.points ? `${full}: +${b.points}` : t("score.bonus_none", { bonus: full });
+      return { text: bonusText(b), title: t("score.box", { n: r.round, what }) };
     }, full, id]);
   });
   for (const [part, label2, fmt, full, bonusId] of rows) {
@@ -2174,7 +2265,9 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
         }];
       } else halves = lines.map((l, li) => ({ ...fmt(l, r), term: termKey(n, li, part) }));
       if (!halves.length) halves.push({ text: "0" });
-      if (r.live) for (const hv of halves) hv.title = hv.title && `${hv.title} (so far)`;
+      if (r.live) {
+        for (const hv of halves) hv.title = hv.title && t("score.title_so_far", { title: hv.title });
+      }
       const td = box(doc, `nsb-box-${part}${r.live ? " nsb-live" : ""}`, halves);
       td.dataset.round = String(n);
       tr.append(td);
@@ -2196,7 +2289,7 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
       const td = box(doc, `nsb-box-track${r.live ? " nsb-live" : ""}`, [{
         text: String(r.tourist_sites.length),
         term: termKey(n, 0, "sites"),
-        title: `Round ${n}: ${r.tourist_sites.length} ${track.label.toLowerCase()}${r.tourist_sites.length ? ` (${r.tourist_sites.join(", ")})` : ""}`
+        title: t("score.box", { n, what: `${track.label}: ${r.tourist_sites.length}${r.tourist_sites.length ? ` (${r.tourist_sites.join(", ")})` : ""}` })
       }]);
       td.dataset.round = String(n);
       tr.append(td);
@@ -2207,7 +2300,7 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
     doc,
     "tr",
     { "data-row": "score", class: "nsb-score-row" },
-    h(doc, "th", { scope: "row", class: "nsb-rowhead", text: "Score" })
+    h(doc, "th", { scope: "row", class: "nsb-rowhead", text: t("score.score") })
   );
   for (let n = 1; n <= ROUNDS; n++) {
     const r = byRound.get(n);
@@ -2216,15 +2309,15 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
       scoreRow.append(h(doc, "td", {
         class: `nsb-empty-box${now2 ? " nsb-round-now" : ""}`,
         "data-round": n,
-        text: now2 ? "in play" : ""
+        text: now2 ? t("score.in_play") : ""
       }));
       continue;
     }
     const parts = r.lines.map((l) => `${l.district_count}×${l.station_count}` + l.bonuses.filter((b) => b.points).map((b) => `+${b.points}`).join("")).join(" + ");
     scoreRow.append(box(doc, `nsb-box-score${r.live ? " nsb-live" : ""}`, [{
-      text: r.live ? `${r.score} so far` : String(r.score),
+      text: r.live ? t("score.n_so_far", { n: r.score }) : String(r.score),
       term: r.lines.length ? termKey(n, 0, "score") : null,
-      title: r.live ? `Round ${n} so far: ${parts} = ${r.score} if the round ended now` : `Round ${n}: ${parts || "nothing drawn"} = ${r.score}`
+      title: r.live ? t("score.live_title", { n, sum: `${parts} = ${r.score}` }) : t("score.box", { n, what: `${parts || t("score.nothing_drawn")} = ${r.score}` })
     }]));
     scoreRow.lastChild.dataset.round = String(n);
   }
@@ -2234,14 +2327,26 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds) {
     doc,
     "div",
     { class: "nsb-subtotal" },
-    h(doc, "span", { text: "Lines total" }),
+    h(
+      doc,
+      "span",
+      { text: t("score.lines_total") }
+    ),
     h(doc, "strong", { "data-total": "lines", text: String(sheet.lines_total) })
   );
   return h(doc, "div", { class: "nsb-score-block nsb-score-lines" }, table, foot);
 }
-function trackBlock(doc, track, info) {
+function trackBlock(doc, track, info, t) {
   const values = track.values.length ? track.values : info ? info.values : [];
-  const list = h(doc, "ol", { class: "nsb-track-values", "aria-label": `${track.label}: ${track.count} of ${Math.max(0, values.length - 1)} → ${track.points} points` });
+  const list = h(doc, "ol", { class: "nsb-track-values", "aria-label": t(
+    "score.track_aria",
+    {
+      track: track.label,
+      n: track.count,
+      total: Math.max(0, values.length - 1),
+      points: t.n("fmt.points", track.points)
+    }
+  ) });
   values.slice(1).forEach((v, i) => {
     const done = i < track.count;
     list.append(h(doc, "li", { class: `nsb-track-value${done ? " nsb-done" : ""}${i + 1 === track.count ? " nsb-track-last" : ""}`, "data-step": i + 1, text: String(v) }));
@@ -2261,14 +2366,18 @@ function trackBlock(doc, track, info) {
       "data-track": track.id,
       "data-term": trackKey(track.id),
       tabindex: "0",
-      title: `${track.label}: ${track.count} reached → ${track.points} points`
+      title: t("score.track_title", {
+        track: track.label,
+        n: track.count,
+        points: t.n("fmt.points", track.points)
+      })
     },
     h(doc, "h4", { text: track.label }),
     list,
     foot
   );
 }
-function interchangeTable(doc, sheet) {
+function interchangeTable(doc, sheet, t) {
   const table = h(
     doc,
     "table",
@@ -2277,16 +2386,16 @@ function interchangeTable(doc, sheet) {
       doc,
       "tr",
       {},
-      h(doc, "th", { scope: "col", text: "Interchanges" }),
-      h(doc, "th", { scope: "col", text: "Stations" }),
+      h(doc, "th", { scope: "col", text: t("score.interchanges") }),
+      h(doc, "th", { scope: "col", text: t("score.stations") }),
       h(doc, "th", { scope: "col", text: "×" }),
-      h(doc, "th", { scope: "col", text: "Points" })
+      h(doc, "th", { scope: "col", text: t("score.points") })
     ))
   );
   const body = h(doc, "tbody");
-  const tiers = new Map(sheet.interchanges.map((t) => [t.colours, t]));
+  const tiers = new Map(sheet.interchanges.map((x) => [x.colours, x]));
   for (const n of [2, 3, 4]) {
-    const t = tiers.get(n) || {
+    const tier = tiers.get(n) || {
       colours: n,
       stations: [],
       sbahn: [],
@@ -2294,7 +2403,14 @@ function interchangeTable(doc, sheet) {
       points_each: { 2: 2, 3: 5, 4: 9 }[n],
       points: 0
     };
-    const title = `${n} lines: ${t.stations.length} stations${t.stations.length ? ` (${t.stations.join(", ")})` : ""}${t.sbahn.length ? `; S-Bahn counts twice: ${t.sbahn.join(", ")}` : ""} → ${t.count} × ${t.points_each} = ${t.points}`;
+    let what = t.n("score.n_stations", tier.stations.length);
+    if (tier.stations.length) what += ` (${tier.stations.join(", ")})`;
+    if (tier.sbahn.length) what = t("score.sbahn_twice", { what, stations: tier.sbahn.join(", ") });
+    const title = t("score.tier_title", {
+      lines: t.n("score.n_lines", n),
+      what,
+      sum: `${tier.count} × ${tier.points_each} = ${tier.points}`
+    });
     body.append(h(
       doc,
       "tr",
@@ -2305,16 +2421,16 @@ function interchangeTable(doc, sheet) {
         title,
         "aria-label": title
       },
-      h(doc, "th", { scope: "row", text: `${n} lines` }),
+      h(doc, "th", { scope: "row", text: t.n("score.n_lines", n) }),
       h(
         doc,
         "td",
         { class: "nsb-tier-count" },
-        String(t.count),
-        t.sbahn.length ? h(doc, "small", { text: ` (${t.sbahn.length} S×2)` }) : null
+        String(tier.count),
+        tier.sbahn.length ? h(doc, "small", { text: ` (${tier.sbahn.length} S×2)` }) : null
       ),
-      h(doc, "td", { class: "nsb-tier-each", text: String(t.points_each) }),
-      h(doc, "td", { class: "nsb-tier-points", text: String(t.points) })
+      h(doc, "td", { class: "nsb-tier-each", text: String(tier.points_each) }),
+      h(doc, "td", { class: "nsb-tier-points", text: String(tier.points) })
     ));
   }
   table.append(body);
@@ -2322,12 +2438,16 @@ function interchangeTable(doc, sheet) {
     doc,
     "div",
     { class: "nsb-subtotal" },
-    h(doc, "span", { text: "Interchanges" }),
+    h(
+      doc,
+      "span",
+      { text: t("score.interchanges") }
+    ),
     h(doc, "strong", { "data-total": "interchanges", text: String(sheet.interchanges_total) })
   );
   return h(doc, "div", { class: "nsb-score-block nsb-score-interchanges" }, table, foot);
 }
-function objectivesTable(doc, sheet) {
+function objectivesTable(doc, sheet, t) {
   const list = h(doc, "ul", { class: "nsb-objective-results" });
   for (const o of sheet.objectives) {
     list.append(h(
@@ -2339,7 +2459,7 @@ function objectivesTable(doc, sheet) {
       h(doc, "span", {
         class: "nsb-objective-points",
         text: o.met ? "✓ +10" : "–",
-        "aria-label": o.met ? "met: 10 points" : "not met"
+        "aria-label": o.met ? t("score.objective_met") : t("score.objective_not_met")
       })
     ));
   }
@@ -2347,14 +2467,18 @@ function objectivesTable(doc, sheet) {
     doc,
     "div",
     { class: "nsb-subtotal" },
-    h(doc, "span", { text: "Objectives" }),
+    h(
+      doc,
+      "span",
+      { text: t("score.objectives") }
+    ),
     h(doc, "strong", { "data-total": "objectives", text: String(sheet.objectives_total) })
   );
   return h(
     doc,
     "div",
     { class: "nsb-score-block nsb-score-objectives" },
-    h(doc, "h4", { text: "Objectives" }),
+    h(doc, "h4", { text: t("score.objectives") }),
     list,
     foot
   );
@@ -2370,7 +2494,7 @@ function ranking(turn) {
   }
   return groups;
 }
-function updateScoreSheet(sc, scores, turn, pencils, currentPencil = "", rs = readRuleset(null)) {
+function updateScoreSheet(sc, scores, turn, pencils, currentPencil, rs, t) {
   const doc = sc.el.ownerDocument;
   const sheet = scores.sheet;
   clear(sc.el);
@@ -2381,18 +2505,21 @@ function updateScoreSheet(sc, scores, turn, pencils, currentPencil = "", rs = re
     pencils,
     currentPencil,
     rs,
-    scores.bonusOrder || []
+    scores.bonusOrder || [],
+    t
   ));
-  const tracks = rs.tracks.map((t) => sheet.tracks.find((x) => x.id === t.id) || { id: t.id, label: t.label, count: 0, values: t.values, points: t.values[0] || 0 });
-  for (const t of sheet.tracks) if (!tracks.some((x) => x.id === t.id)) tracks.push(t);
-  for (const t of tracks) grid.append(trackBlock(doc, t, rs.tracks.find((x) => x.id === t.id)));
-  grid.append(interchangeTable(doc, sheet));
-  if (sheet.objectives.length) grid.append(objectivesTable(doc, sheet));
+  const tracks = rs.tracks.map((x) => sheet.tracks.find((y) => y.id === x.id) || { id: x.id, label: x.label, count: 0, values: x.values, points: x.values[0] || 0 });
+  for (const x of sheet.tracks) if (!tracks.some((y) => y.id === x.id)) tracks.push(x);
+  for (const x of tracks) grid.append(trackBlock(doc, x, rs.tracks.find((y) => y.id === x.id), t));
+  grid.append(interchangeTable(doc, sheet, t));
+  if (sheet.objectives.length) grid.append(objectivesTable(doc, sheet, t));
   sc.el.append(grid);
-  const sum = [["Lines", sheet.lines_total, "lines"]];
-  for (const t of tracks) sum.push([t.label, t.points, `track-${t.id}`]);
-  sum.push(["Interchanges", sheet.interchanges_total, "interchanges"]);
-  if (sheet.objectives.length) sum.push(["Objectives", sheet.objectives_total, "objectives"]);
+  const sum = [[t("score.lines"), sheet.lines_total, "lines"]];
+  for (const x of tracks) sum.push([x.label, x.points, `track-${x.id}`]);
+  sum.push([t("score.interchanges"), sheet.interchanges_total, "interchanges"]);
+  if (sheet.objectives.length) {
+    sum.push([t("score.objectives"), sheet.objectives_total, "objectives"]);
+  }
   const final = h(doc, "div", { class: "nsb-final" });
   sum.forEach(([label2, v, part], i) => {
     if (i) final.append(h(doc, "span", { class: "nsb-op", text: "+" }));
@@ -2410,7 +2537,7 @@ function updateScoreSheet(sc, scores, turn, pencils, currentPencil = "", rs = re
       doc,
       "span",
       { class: "nsb-term nsb-total" },
-      h(doc, "small", { text: sheet.final ? "Final result" : "So far" }),
+      h(doc, "small", { text: sheet.final ? t("score.final_result") : t("score.so_far_total") }),
       h(doc, "strong", { "data-total": "total", text: String(sheet.total) })
     )
   );
@@ -2422,7 +2549,12 @@ function updateScoreSheet(sc, scores, turn, pencils, currentPencil = "", rs = re
       "div",
       { class: "nsb-assessment", role: "note" },
       h(doc, "h4", { text: rs.assessment_title }),
-      h(doc, "p", { class: "nsb-assessment-score", text: a.handicap ? `${sheet.total} − ${a.handicap} (advanced-game handicap) = ${a.rated_score} points: ${a.band}` : `${a.rated_score} points: ${a.band}` }),
+      h(doc, "p", { class: "nsb-assessment-score", text: a.handicap ? t("score.assessment_handicap", {
+        total: sheet.total,
+        handicap: a.handicap,
+        rated: t.n("fmt.points", a.rated_score),
+        band: a.band
+      }) : t("score.assessment", { rated: t.n("fmt.points", a.rated_score), band: a.band }) }),
       h(doc, "blockquote", { text: a.text })
     ));
   }
@@ -2442,7 +2574,7 @@ function updateScoreSheet(sc, scores, turn, pencils, currentPencil = "", rs = re
           },
           h(doc, "span", { class: "nsb-place", text: `${place + 1}.` }),
           h(doc, "span", { text: p.name }),
-          h(doc, "strong", { text: `${p.total} points` })
+          h(doc, "strong", { text: t.n("fmt.points", p.total) })
         ));
       }
     });
@@ -2450,7 +2582,7 @@ function updateScoreSheet(sc, scores, turn, pencils, currentPencil = "", rs = re
       doc,
       "div",
       { class: "nsb-ranking-box" },
-      h(doc, "h4", { text: "Ranking" }),
+      h(doc, "h4", { text: t("score.ranking") }),
       ol
     ));
   }
@@ -2588,8 +2720,8 @@ function serializeSvg(svg, { footer = "", sheet = null, sheetColours = null } = 
     text.setAttribute("font-family", "sans-serif");
     text.setAttribute("font-size", "13");
     const ink = clone.querySelector("text");
-    const fill = ink && /fill:([^;]+)/.exec(ink.getAttribute("style") || "");
-    text.setAttribute("fill", fill ? fill[1] : "#333333");
+    const fill2 = ink && /fill:([^;]+)/.exec(ink.getAttribute("style") || "");
+    text.setAttribute("fill", fill2 ? fill2[1] : "#333333");
     text.textContent = footer;
     clone.insertBefore(bg, clone.firstChild);
     clone.append(text);
@@ -2610,7 +2742,7 @@ function svgSize(svgText) {
   const hh = /<svg[^>]*\sheight="([\d.]+)"/.exec(svgText);
   return [w ? Number(w[1]) : 720, hh ? Number(hh[1]) : 720];
 }
-function svgToPngBase64(doc, svgText, scale = 2) {
+function svgToPngBase64(doc, svgText, t, scale = 2) {
   const win = doc.defaultView;
   const [w, hgt] = svgSize(svgText);
   return new Promise((resolve, reject) => {
@@ -2624,18 +2756,18 @@ function svgToPngBase64(doc, svgText, scale = 2) {
       ctx = null;
     }
     if (!ctx) {
-      reject(new Error("this browser has no 2D canvas to draw the PNG"));
+      reject(new Error(t("export.no_canvas")));
       return;
     }
     const img = new win.Image();
-    const timer = win.setTimeout(() => reject(new Error("the SVG image did not load")), 1e4);
+    const timer = win.setTimeout(() => reject(new Error(t("export.not_loaded"))), 1e4);
     img.onload = () => {
       win.clearTimeout(timer);
       try {
         ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
         const url = canvas.toDataURL("image/png");
         const comma = url.indexOf(",");
-        if (!url.startsWith("data:image/png") || comma < 0) throw new Error("canvas gave no PNG");
+        if (!url.startsWith("data:image/png") || comma < 0) throw new Error(t("export.no_png"));
         resolve(url.slice(comma + 1));
       } catch (err) {
         reject(err);
@@ -2643,7 +2775,7 @@ function svgToPngBase64(doc, svgText, scale = 2) {
     };
     img.onerror = () => {
       win.clearTimeout(timer);
-      reject(new Error("the SVG could not be drawn as an image"));
+      reject(new Error(t("export.not_drawn")));
     };
     img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svgText)}`;
   });
@@ -2680,7 +2812,7 @@ function drawScoreTable(doc, table, width, col) {
   g.append(el(
     "text",
     { x: pad, y: y + 4, fill: col.ink, "font-weight": 700, "font-size": 13 },
-    "Score sheet"
+    table.title || ""
   ));
   y += 14;
   table.head.forEach((hd, i) => {
@@ -2733,7 +2865,7 @@ function drawScoreTable(doc, table, width, col) {
 }
 
 // src/view.js
-var TRAITS = ["map_data", "game_info", "sheet", "turn", "hints", "scores", "notice"];
+var TRAITS = ["map_data", "game_info", "sheet", "turn", "hints", "scores", "notice", "strings"];
 var KEYS = { r: "reveal", n: "reveal", p: "pass", u: "undo", o: "overlay", h: "hint" };
 var HINT_TIMEOUT = 3e4;
 var isPlain = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -2775,20 +2907,16 @@ function createView(model, el, store) {
     "aria-atomic": "true"
   });
   const { svg, layers } = createMapSvg(doc);
-  const placeholder = h(doc, "div", { class: "nsb-placeholder", text: "Waiting for the map…" });
+  const placeholder = h(doc, "div", { class: "nsb-placeholder" });
   const help = h(doc, "div", { class: "nsb-help" });
-  const roundPicker = h(doc, "div", {
-    class: "nsb-ov-rounds",
-    role: "group",
-    "aria-label": "Round shown by the teaching overlay"
-  }, h(doc, "span", { text: "Show round" }));
+  const roundPickerTitle = h(doc, "span");
+  const roundPicker = h(doc, "div", { class: "nsb-ov-rounds", role: "group" }, roundPickerTitle);
   for (let n = 1; n <= 4; n++) {
     roundPicker.append(h(doc, "button", {
       type: "button",
       class: "nsb-btn nsb-btn-small",
       "data-action": "overlay-round",
       "data-round": n,
-      "aria-label": `Overlay: round ${n}`,
       "aria-pressed": "false",
       text: String(n)
     }));
@@ -2828,15 +2956,23 @@ function createView(model, el, store) {
     drawNotice();
     if (geo) safely("highlights", drawHighlightLayer);
   }
+  const PARTS = {
+    map: "part.map",
+    sheet: "part.sheet",
+    overlay: "part.overlay",
+    highlights: "part.highlights",
+    panel: "part.panel",
+    buttons: "part.buttons",
+    "score sheet": "part.score_sheet",
+    hint: "part.hint",
+    export: "part.export"
+  };
   function safely(what, fn) {
     try {
       fn();
     } catch (err) {
       if (globalThis.console) console.error(`nsb_widget: could not draw ${what}`, err);
-      ui.local = {
-        text: `Could not show the ${what}: ${err && err.message ? err.message : err}`,
-        level: "error"
-      };
+      ui.local = { text: st.t("notice.could_not_show", { part: PARTS[what] ? st.t(PARTS[what]) : what, error: err && err.message ? err.message : String(err) }), level: "error" };
       try {
         drawNotice();
       } catch {
@@ -2861,26 +2997,28 @@ function createView(model, el, store) {
     else notice.setAttribute("role", "status");
   }
   function helpText() {
-    const { turn, hints, map } = st;
+    const { turn, hints, map, t } = st;
     if (!map) return "";
-    const names = (ids) => ids.map((i) => (turn.players[i] || {}).name || `Player ${i + 1}`).join(", ");
-    if (turn.game_over) return "Game over. New game starts another one.";
-    if (powerMode()) {
-      return `Click a station of your line for the ${hints.power.title} power (Esc cancels).`;
-    }
+    const names = (ids) => ids.map((i) => (turn.players[i] || {}).name || t("player.default", { n: i + 1 })).join(", ");
+    if (turn.game_over) return t("help.game_over");
+    if (powerMode()) return t("help.power_station", { power: hints.power.title });
     if (turn.phase === "reveal") {
-      return turn.can_reveal ? "Reveal the next card (R)." : `Waiting for ${names(turn.waiting_for) || "the other players"}.`;
+      if (turn.can_reveal) return t("help.reveal");
+      return turn.waiting_for.length ? t("help.waiting_for", { names: names(turn.waiting_for) }) : t("help.waiting_for_others");
     }
     if (turn.phase !== "draw") return "";
     if (!hints.open_lines.length) {
-      return turn.waiting_for.length ? `Waiting for ${names(turn.waiting_for)} to draw.` : "";
+      return turn.waiting_for.length ? t(
+        "help.waiting_to_draw",
+        { names: names(turn.waiting_for) }
+      ) : "";
     }
-    if (!hints.moves.length) return "No section can be drawn for this card: Pass (P).";
+    if (!hints.moves.length) return t("help.nothing_to_draw");
     if (store.state.selected !== null && st.map.okStation(store.state.selected)) {
       const label2 = st.map.stations[store.state.selected].label;
-      return `${label2} selected: click a ringed station to draw to it (${label2} again or Esc cancels).`;
+      return t("help.selected", { station: label2 });
     }
-    return "Click a line end (solid ring), then a station to draw to. A station with a dashed ring is one click away.";
+    return t("help.draw");
   }
   function flashNotice() {
     notice.classList.remove("nsb-flash");
@@ -2897,7 +3035,7 @@ function createView(model, el, store) {
     svg.style.display = "";
     placeholder.hidden = true;
     pencils = pencilTable(st.map, ui.paper);
-    geo = drawStatic(svg, layers, st.map, pencils, st.info.ruleset);
+    geo = drawStatic(svg, layers, st.map, pencils, st.info.ruleset, st.t);
     legend.textContent = st.info.ruleset.overlay_caption;
     clear(mapKey);
     const outer = st.map.districts.filter((d) => d.kind === "outer").map((d) => d.name);
@@ -2905,14 +3043,14 @@ function createView(model, el, store) {
     if (outer.length) {
       mapKey.append(
         h(doc, "span", { class: "nsb-key-swatch nsb-key-outer", "aria-hidden": "true" }),
-        h(doc, "span", { text: `Grey: outer districts (${outer.join(", ")})` })
+        h(doc, "span", { text: st.t("map.key_outer", { districts: outer.join(", ") }) })
       );
     }
-    svg.setAttribute("aria-label", `${st.map.title} map. Arrow keys or Tab move between the highlighted stations, Enter picks, Escape cancels.`);
+    svg.setAttribute("aria-label", st.t("map.aria", { map: st.map.title ? st.t("map.named", { map: st.map.title }) : st.t("map.unnamed") }));
   }
   function drawSheetLayer() {
     if (!geo) return;
-    drawSheet(layers, st.map, geo, st.sheet, pencils, st.info.ruleset);
+    drawSheet(layers, st.map, geo, st.sheet, pencils, st.info.ruleset, st.t);
   }
   function drawOverlayLayer() {
     if (!geo) return;
@@ -2928,14 +3066,20 @@ function createView(model, el, store) {
       { all: store.state.overlay, term: ui.term, round }
     );
     caption.hidden = !store.state.overlay;
+    const { t } = st;
+    roundPicker.setAttribute("aria-label", t("overlay.rounds_aria"));
+    roundPickerTitle.textContent = t("overlay.show_round");
     for (const b of roundPicker.querySelectorAll("button")) {
       const n = Number(b.dataset.round);
       b.disabled = !rounds.includes(n);
       b.setAttribute("aria-pressed", n === round ? "true" : "false");
-      b.textContent = n === live2 ? `${n} (now)` : String(n);
-      b.setAttribute("aria-label", n === live2 ? `Overlay: round ${n}, so far` : `Overlay: round ${n}`);
+      b.textContent = n === live2 ? t("overlay.round_now", { n }) : String(n);
+      b.setAttribute("aria-label", n === live2 ? t("overlay.round_so_far_aria", { n }) : t("overlay.round_aria", { n }));
     }
-    liveNote.textContent = round === null ? "Nothing is drawn yet: the overlay shows a round once it has a section." : round === live2 ? `Round ${round} so far: the points it would score if the round ended now (not final until the round is scored).` : `Round ${round}, as scored.`;
+    liveNote.textContent = round === null ? t("overlay.nothing_yet") : round === live2 ? t("overlay.live_note", { n: round }) : t(
+      "overlay.scored_note",
+      { n: round }
+    );
     liveNote.dataset.live = round !== null && round === live2 ? "1" : "0";
   }
   function powerMode() {
@@ -2971,7 +3115,7 @@ function createView(model, el, store) {
   }
   function drawPanel() {
     updatePanel(panel, st, pencils);
-    updateNow(nowCards, st.turn, st.info.ruleset);
+    updateNow(nowCards, st.turn, st.info.ruleset, st.t);
   }
   function drawToolbar() {
     const focused = doc.activeElement;
@@ -2987,7 +3131,15 @@ function createView(model, el, store) {
     if (hadFocus && focused.disabled) root.focus({ preventScroll: true });
   }
   function drawScores() {
-    updateScoreSheet(score, st.scores, st.turn, pencils, st.sheet.pencil, st.info.ruleset);
+    updateScoreSheet(
+      score,
+      st.scores,
+      st.turn,
+      pencils,
+      st.sheet.pencil,
+      st.info.ruleset,
+      st.t
+    );
   }
   const probe = h(doc, "span", { class: "nsb-paper-probe", "aria-hidden": "true" });
   root.append(probe);
@@ -3012,7 +3164,15 @@ function createView(model, el, store) {
     ui.noticeId = st.notice.id;
     drawEverything();
   }
+  function drawTexts() {
+    const { t } = st;
+    root.lang = t.language || "";
+    placeholder.textContent = t("map.waiting");
+    score.el.setAttribute("aria-label", t("score.title"));
+    if (!st.map) svg.setAttribute("aria-label", t("map.aria", { map: t("map.unnamed") }));
+  }
   function drawEverything() {
+    drawTexts();
     safely("map", drawMapAll);
     safely("sheet", drawSheetLayer);
     safely("overlay", drawOverlayLayer);
@@ -3027,7 +3187,7 @@ function createView(model, el, store) {
       bad.push("map_data");
     }
     if (bad.length) {
-      showLocal(`Some widget data could not be read (${[...new Set(bad)].join(", ")}); showing what is available.`, "error");
+      showLocal(st.t("notice.unreadable", { traits: [...new Set(bad)].join(", ") }), "error");
     }
   }
   function validateSelection() {
@@ -3048,6 +3208,11 @@ function createView(model, el, store) {
   const updaters = {
     map_data: () => renderAll(),
     game_info: () => renderAll(),
+    // Another language: every text is drawn again (the selection and overlay stay).
+    strings: () => {
+      st = readAll(model);
+      drawEverything();
+    },
     sheet: () => {
       st.sheet = readSheet(model.get("sheet"), st.map);
       safely("sheet", drawSheetLayer);
@@ -3055,7 +3220,7 @@ function createView(model, el, store) {
       safely("score sheet", drawScores);
     },
     turn: () => {
-      st.turn = readTurn(model.get("turn"), st.info);
+      st.turn = readTurn(model.get("turn"), st.info, st.t);
       if (st.turn.game_over || st.turn.phase !== "draw") disarm();
       safely("panel", drawPanel);
       safely("buttons", drawToolbar);
@@ -3077,7 +3242,7 @@ function createView(model, el, store) {
       drawNotice();
     },
     scores: () => {
-      st.scores = readScores(model.get("scores"), st.map, st.info);
+      st.scores = readScores(model.get("scores"), st.map, st.info, st.t);
       safely("score sheet", drawScores);
       safely("overlay", drawOverlayLayer);
     },
@@ -3099,7 +3264,7 @@ function createView(model, el, store) {
       if (destroyed) return;
       const t = now();
       const v = model.get(trait);
-      const malformed2 = `The widget received a malformed "${trait}" and ignored it.`;
+      const malformed2 = st.t("notice.malformed", { trait });
       if (v !== void 0 && v !== null && !isPlain(v)) {
         showLocal(malformed2, "error");
       } else if (ui.local && ui.local.text === malformed2) {
@@ -3129,7 +3294,7 @@ function createView(model, el, store) {
   }
   function askHint() {
     if (ui.hintBusy) {
-      announce("Still thinking about a hint…");
+      announce(st.t("hint.still_thinking"));
       return;
     }
     const version = st.hints.version;
@@ -3138,13 +3303,13 @@ function createView(model, el, store) {
       if (destroyed || !ui.hintBusy) return;
       stopThinking();
       safely("buttons", drawToolbar);
-      showLocal("No hint came back from Python: is the kernel still running?", "error");
+      showLocal(st.t("hint.timeout"), "error");
     }, HINT_TIMEOUT);
     ui.hint = null;
     safely("hint", drawHintBox);
     safely("highlights", drawHighlightLayer);
     safely("buttons", drawToolbar);
-    announce("Thinking about a hint…");
+    announce(st.t("hint.thinking_aria"));
     send(version === null ? { type: "hint" } : { type: "hint", version });
   }
   function onHintMessage(content) {
@@ -3166,15 +3331,18 @@ function createView(model, el, store) {
   }
   const stationLabel = (i) => st.map && st.map.okStation(i) ? st.map.stations[i].label : "?";
   function hintTitle(hint) {
+    const { t } = st;
     if (hint.kind === "draw") {
-      const line = st.hints.line_ids.length > 1 && hint.line ? ` (${lineName(st.info.ruleset, hint.line)})` : "";
-      return `Draw ${stationLabel(hint.origin)}–${stationLabel(hint.target)}${line}`;
+      const section2 = `${stationLabel(hint.origin)}–${stationLabel(hint.target)}`;
+      return st.hints.line_ids.length > 1 && hint.line ? t("hint.draw_line", { section: section2, line: lineName(st.info.ruleset, hint.line) }) : t("hint.draw", { section: section2 });
     }
     if (hint.kind === "power") {
-      const on = hint.power.station !== null ? ` on ${stationLabel(hint.power.station)}` : "";
-      return `Use the ${hint.power.title} power${on} first`;
+      return hint.power.station !== null ? t("hint.power_on", {
+        power: hint.power.title,
+        station: stationLabel(hint.power.station)
+      }) : t("hint.power", { power: hint.power.title });
     }
-    return "Pass";
+    return t("hint.pass");
   }
   function drawHintBox() {
     clear(hintBox);
@@ -3186,22 +3354,25 @@ function createView(model, el, store) {
       return;
     }
     hintBox.dataset.kind = hint.kind;
-    const changed = hint.terms.filter((t) => t.after !== t.before);
+    const changed = hint.terms.filter((x) => x.after !== x.before);
     const sign = (n) => n > 0 ? `+${n}` : String(n);
-    const rows = changed.map((t) => `${t.label}: ${t.before} → ${t.after} (${sign(t.after - t.before)})`);
-    hintBox.title = rows.length ? `If drawn now:
-${rows.join("\n")}` : hint.kind === "draw" ? "No score term changes at once." : "";
+    const rows = changed.map((x) => `${x.label}: ${x.before} → ${x.after} (${sign(x.after - x.before)})`);
+    hintBox.title = rows.length ? `${st.t("hint.if_drawn")}
+${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
     const title = hintTitle(hint);
     let reason = hint.reason;
     if (reason.toLowerCase().startsWith(title.toLowerCase())) {
-      reason = reason.slice(title.length).replace(/^[;:,]\s*/, "");
+      reason = reason.slice(title.length).replace(/^\s*[;:,]\s*/, "");
     }
-    hintBox.append(h(doc, "strong", { class: "nsb-hint-title", text: `Hint: ${title}` }));
+    hintBox.append(h(doc, "strong", {
+      class: "nsb-hint-title",
+      text: st.t("hint.title", { hint: title })
+    }));
     if (reason) hintBox.append(h(doc, "span", { class: "nsb-hint-reason", text: ` — ${reason}` }));
     if (changed.length) {
       hintBox.append(h(doc, "p", {
         class: "nsb-hint-terms",
-        text: changed.map((t) => `${t.label} ${sign(t.after - t.before)}`).join(" · ")
+        text: changed.map((x) => `${x.label} ${sign(x.after - x.before)}`).join(" · ")
       }));
     }
   }
@@ -3229,13 +3400,14 @@ ${rows.join("\n")}` : hint.kind === "draw" ? "No score term changes at once." : 
     if (ui.pendingDraw === i) return;
     const label2 = st.map.stations[i].label;
     if (!st.hints.open_lines.length) {
-      showLocal(`Nothing to draw now. ${helpText()}`.trim(), "info");
+      showLocal(st.t("notice.nothing_to_draw", { help: helpText() }).trim(), "info");
       return;
     }
     const A = analyse(st.hints);
     const end = ownEnd(i);
     if (end && !A.origins.has(i) && store.state.selected === null) {
-      showLocal(`${label2} is an end of your ${end} line, but no section can start there for this card. ${st.hints.moves.length ? "Click a line end with a solid ring." : "No section can be drawn: Pass (P)."}`, "info");
+      const first = st.hints.line_ids.length > 1 ? st.t("notice.dead_end", { station: label2, line: end }) : st.t("notice.dead_end_one", { station: label2 });
+      showLocal(`${first} ${st.t(st.hints.moves.length ? "notice.click_end" : "notice.pass_instead")}`, "info");
       return;
     }
     const d = decideClick(i, store.state.selected, st.hints, A);
@@ -3248,18 +3420,15 @@ ${rows.join("\n")}` : hint.kind === "draw" ? "No score term changes at once." : 
       }
       ui.local = null;
       drawNotice();
-      announce(`${label2} selected: pick a highlighted station to draw to.`);
+      announce(st.t("aria.selected", { station: label2 }));
     } else if (d.kind === "deselect") {
       store.set({ selected: null, choose: null });
-      showLocal(`${label2} deselected.`, "info");
-      announce("Selection cancelled.");
+      showLocal(st.t("notice.deselected", { station: label2 }), "info");
+      announce(st.t("aria.selection_cancelled"));
     } else if (d.kind === "choose") {
       store.set({ selected: null, choose: { target: d.target, origins: d.origins } });
       const ends = d.origins.map((o) => st.map.stations[o].label).join(", ");
-      showLocal(
-        `Several line ends reach ${label2} (${ends}): click the one to draw from first.`,
-        "info"
-      );
+      showLocal(st.t("notice.choose_end", { station: label2, ends }), "info");
       if (viaKeyboard) {
         ui.cursor = candidates(st.map, st.hints, null, store.state.choose, A)[0] ?? null;
         drawHighlightLayer();
@@ -3310,7 +3479,10 @@ ${rows.join("\n")}` : hint.kind === "draw" ? "No score term changes at once." : 
           const on = store.state.power === p.id;
           ui.cursor = null;
           store.set({ power: on ? null : p.id, selected: null, choose: null });
-          announce(on ? "Power cancelled." : `${p.title}: click a station of your line.`);
+          announce(on ? st.t("aria.power_cancelled") : st.t(
+            "aria.power_station",
+            { power: p.title }
+          ));
         } else {
           send({ type: "power", power: p.id });
         }
@@ -3342,7 +3514,7 @@ ${rows.join("\n")}` : hint.kind === "draw" ? "No score term changes at once." : 
         ui.exporting = true;
         drawToolbar();
         exportPng().then((data) => offer("png", data), (err) => {
-          showLocal(`PNG export failed: ${err && err.message ? err.message : err}`, "error");
+          showLocal(st.t("export.png_failed", { error: err && err.message ? err.message : String(err) }), "error");
         }).finally(() => {
           ui.exporting = false;
           if (!destroyed) drawToolbar();
@@ -3365,19 +3537,27 @@ ${rows.join("\n")}` : hint.kind === "draw" ? "No score term changes at once." : 
     download(doc, detail.filename, data, mime, { base64: format === "png" });
   }
   function footer() {
+    const { t } = st;
     const sh = st.scores.sheet;
     const who = sh.name || (st.turn.players[st.sheet.player] || {}).name || "";
-    const when = st.turn.game_over ? "final result" : `round ${Math.max(1, st.turn.round)}`;
-    return `Next Station: ${st.map ? st.map.title : ""}${who ? ` · ${who}` : ""} · ${when} · ${sh.total} points`;
+    const parts = [t("export.title", { map: st.map ? st.map.title : "" })];
+    if (who) parts.push(who);
+    parts.push(st.turn.game_over ? t("export.final") : t(
+      "export.round",
+      { n: Math.max(1, st.turn.round) }
+    ));
+    parts.push(t.n("fmt.points", sh.total));
+    return parts.join(" · ");
   }
   function scoreTable() {
+    const { t } = st;
     const sh = st.scores.sheet;
     const rs = st.info.ruleset;
     const byRound = new Map(sh.rounds.map((r) => [r.round, r]));
     const head = [1, 2, 3, 4].map((n) => {
       const r = byRound.get(n);
       return {
-        text: `Round ${n}${r && r.live ? " (so far)" : ""}`,
+        text: r && r.live ? t("score.round_so_far", { n }) : t("score.round", { n }),
         colour: r ? pencils.get(r.pencil).color : null
       };
     });
@@ -3386,8 +3566,8 @@ ${rows.join("\n")}` : hint.kind === "draw" ? "No score term changes at once." : 
       return r && r.lines.length ? r.lines.map(fn).join(" | ") : "";
     });
     const rows = [
-      { label: "Districts", cells: per((l) => String(l.district_count)) },
-      { label: "Stations", cells: per((l) => l.station_multiplier > 1 ? `${l.best_count}×${l.station_multiplier}` : String(l.station_count)) }
+      { label: t("score.districts"), cells: per((l) => String(l.district_count)) },
+      { label: t("score.stations"), cells: per((l) => l.station_multiplier > 1 ? `${l.best_count}×${l.station_multiplier}` : String(l.station_count)) }
     ];
     for (const id2 of st.scores.bonusOrder || []) {
       rows.push({ label: rs.bonus_short[id2] || rs.bonus_labels[id2] || id2, cells: [1, 2, 3, 4].map((n) => {
@@ -3397,32 +3577,33 @@ ${rows.join("\n")}` : hint.kind === "draw" ? "No score term changes at once." : 
         return pts ? String(pts) : "–";
       }) });
     }
-    for (const t of rs.tracks) {
-      rows.push({ label: t.label, cells: [1, 2, 3, 4].map((n) => {
+    for (const x of rs.tracks) {
+      rows.push({ label: x.label, cells: [1, 2, 3, 4].map((n) => {
         const r = byRound.get(n);
         return r ? String(r.tourist_sites.length) : "";
       }) });
     }
-    rows.push({ label: "Score", bold: true, cells: [1, 2, 3, 4].map((n) => {
+    rows.push({ label: t("score.score"), bold: true, cells: [1, 2, 3, 4].map((n) => {
       const r = byRound.get(n);
       return r ? String(r.score) : "";
     }) });
-    const terms = [`Lines ${sh.lines_total}`];
-    for (const t of sh.tracks) terms.push(`${t.label} ${t.points}`);
-    const tiers = sh.interchanges.filter((t) => t.count).map((t) => `${t.count}×${t.points_each}`);
-    terms.push(`Interchanges ${sh.interchanges_total}${tiers.length ? ` (${tiers.join(" + ")})` : ""}`);
-    if (sh.objectives.length) terms.push(`Objectives ${sh.objectives_total}`);
-    const lines = [{ text: `${terms.join(" + ")} = ${sh.total} ${sh.final ? "(final result)" : "(so far)"}`, bold: true }];
+    const terms = [`${t("score.lines")} ${sh.lines_total}`];
+    for (const x of sh.tracks) terms.push(`${x.label} ${x.points}`);
+    const tiers = sh.interchanges.filter((x) => x.count).map((x) => `${x.count}×${x.points_each}`);
+    terms.push(`${t("score.interchanges")} ${sh.interchanges_total}${tiers.length ? ` (${tiers.join(" + ")})` : ""}`);
+    if (sh.objectives.length) terms.push(`${t("score.objectives")} ${sh.objectives_total}`);
+    const lines = [{ text: `${terms.join(" + ")} = ${sh.total} (${sh.final ? t("score.final") : t("score.so_far")})`, bold: true }];
     if (sh.final && sh.assessment) {
-      lines.push({ text: `${rs.assessment_title}: ${sh.assessment.rated_score} points, ${sh.assessment.band}` });
+      lines.push({ text: `${rs.assessment_title}: ${t.n("fmt.points", sh.assessment.rated_score)}, ${sh.assessment.band}` });
     }
     if (st.turn.game_over && st.turn.players.length > 1 && st.turn.ranking) {
-      lines.push({ text: `Ranking: ${st.turn.ranking.map((g, i) => `${i + 1}. ${g.map((p) => (st.turn.players[p] || {}).name || `Player ${p + 1}`).join(", ")}`).join("  ")}` });
+      const places = st.turn.ranking.map((g, i) => `${i + 1}. ${g.map((p) => (st.turn.players[p] || {}).name || t("player.default", { n: p + 1 })).join(", ")}`);
+      lines.push({ text: t("export.ranking", { places: places.join("  ") }) });
     }
-    return { head, rows, lines };
+    return { head, rows, lines, title: t("score.title") };
   }
   function exportSvg({ theme = "light" } = {}) {
-    if (!st.map) throw new Error("there is no map to export");
+    if (!st.map) throw new Error(st.t("export.no_map"));
     const light = theme !== "current";
     if (light) {
       root.classList.add("nsb-light");
@@ -3430,7 +3611,7 @@ ${rows.join("\n")}` : hint.kind === "draw" ? "No score term changes at once." : 
     }
     try {
       const cs = doc.defaultView.getComputedStyle(root);
-      const v = (name, fallback) => cs.getPropertyValue(name).trim() || fallback;
+      const v = (name, fallback2) => cs.getPropertyValue(name).trim() || fallback2;
       return serializeSvg(svg, {
         footer: footer(),
         sheet: scoreTable(),
@@ -3450,7 +3631,7 @@ ${rows.join("\n")}` : hint.kind === "draw" ? "No score term changes at once." : 
   }
   function exportPng() {
     try {
-      return svgToPngBase64(doc, exportSvg());
+      return svgToPngBase64(doc, exportSvg(), st.t);
     } catch (err) {
       return Promise.reject(err);
     }
@@ -3528,11 +3709,13 @@ ${rows.join("\n")}` : hint.kind === "draw" ? "No score term changes at once." : 
     }
   }
   function describe(i) {
+    const { t } = st;
     const stn = st.map.stations[i];
     const sel = store.state.selected;
-    const role = i === sel ? "selected line end, Enter cancels" : sel !== null ? "Enter draws a section to it" : st.hints.origins.includes(i) ? "line end, Enter selects" : "Enter draws a section to it";
-    if (powerMode()) return `${stn.label} ${symbolWords(stn.symbol)}: Enter names it for the ${st.hints.power.title} power`;
-    return `${stn.label} ${symbolWords(stn.symbol)}: ${role}`;
+    const station = `${stn.label} ${symbolWords(stn.symbol, t)}`;
+    if (powerMode()) return t("aria.power_pick", { station, power: st.hints.power.title });
+    const role = i === sel ? "aria.role_selected" : sel !== null ? "aria.role_target" : st.hints.origins.includes(i) ? "aria.role_end" : "aria.role_target";
+    return t(role, { station });
   }
   function onKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
@@ -3540,7 +3723,7 @@ ${rows.join("\n")}` : hint.kind === "draw" ? "No score term changes at once." : 
       e.preventDefault();
       e.stopPropagation();
       disarm();
-      announce("New game cancelled.");
+      announce(st.t("aria.new_game_cancelled"));
       return;
     }
     const tag = e.target && e.target.tagName ? e.target.tagName.toLowerCase() : "";
@@ -3578,7 +3761,7 @@ ${rows.join("\n")}` : hint.kind === "draw" ? "No score term changes at once." : 
           if (!store.set({ selected: null, choose: null, power: null })) {
             safely("highlights", drawHighlightLayer);
           }
-          announce("Selection cancelled.");
+          announce(st.t("aria.selection_cancelled"));
         }
         return;
       }
@@ -3586,7 +3769,7 @@ ${rows.join("\n")}` : hint.kind === "draw" ? "No score term changes at once." : 
     if (e.key === "Escape" && store.state.power) {
       e.preventDefault();
       store.set({ power: null });
-      announce("Power cancelled.");
+      announce(st.t("aria.power_cancelled"));
       return;
     }
     if (tag === "input" || tag === "textarea" || tag === "select" || e.shiftKey) return;
@@ -3615,6 +3798,7 @@ ${rows.join("\n")}` : hint.kind === "draw" ? "No score term changes at once." : 
   const view = {
     id,
     model,
+    store,
     root,
     exportSvg,
     exportPng,
@@ -3638,26 +3822,27 @@ ${rows.join("\n")}` : hint.kind === "draw" ? "No score term changes at once." : 
 var stores = /* @__PURE__ */ new WeakMap();
 var views = /* @__PURE__ */ new Set();
 var answered = /* @__PURE__ */ new WeakSet();
-var isObj2 = (v) => v !== null && typeof v === "object";
-var keyOf = (model) => isObj2(model.get("map_data")) ? model.get("map_data") : model;
+var isObj3 = (v) => v !== null && typeof v === "object";
+var keyOf = (model) => isObj3(model.get("map_data")) ? model.get("map_data") : model;
 var sameModel = (a, b) => a === b || keyOf(a) === keyOf(b);
 function storeFor(model) {
   const key = keyOf(model);
   let store = stores.get(key);
   if (!store) {
-    store = createStore();
+    const peer = [...views].find((v) => sameModel(v.model, model));
+    store = peer ? peer.store : createStore();
     stores.set(key, store);
   }
   return store;
 }
 function handleCustom(model, msg) {
-  if (isObj2(msg) && msg.type === "hint") {
+  if (isObj3(msg) && msg.type === "hint") {
     if (answered.has(msg)) return;
     answered.add(msg);
     for (const v of [...views]) if (sameModel(v.model, model)) v.onHintMessage(msg);
     return;
   }
-  if (!isObj2(msg) || msg.type !== "export_request" || answered.has(msg)) return;
+  if (!isObj3(msg) || msg.type !== "export_request" || answered.has(msg)) return;
   answered.add(msg);
   const format = msg.format === "png" ? "png" : msg.format === "svg" ? "svg" : null;
   const reply = (data, error) => model.send({
@@ -3667,14 +3852,15 @@ function handleCustom(model, msg) {
     data,
     ...error ? { error } : {}
   });
+  const t = translator(model.get("strings"));
   if (!format) {
-    reply("", `unknown export format ${JSON.stringify(msg.format)} (use "svg" or "png")`);
+    reply("", t("export.unknown_format", { format: JSON.stringify(msg.format) }));
     return;
   }
   const mine = [...views].filter((v) => sameModel(v.model, model));
   const view = mine.find((v) => v.root.isConnected) || mine[0];
   if (!view) {
-    reply("", "no view of the widget is displayed: show the widget, then export");
+    reply("", t("export.no_view"));
     return;
   }
   const fail = (err) => reply("", String(err && err.message ? err.message : err));

@@ -1,0 +1,171 @@
+// The front end's words come from Python's `strings` trait: the t() helper, every fixture
+// drawn in English, German and French without a missing key, a live language change, and no
+// English left in a German widget where the strings decide the words.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { setup, fixture, strings } from "./helpers.mjs";
+import { translator, fill, missing } from "../src/i18n.js";
+
+const FIXTURES = ["start", "draw", "double_switch", "double_switch_half", "joker", "two_players",
+  "solo_end", "modules", "glimpse", "modules_end", "crowded_end", "two_players_end",
+  "london_start", "london_draw", "london_circle", "london_circled", "london_switch",
+  "london_end"];
+
+test("t() fills placeholders, picks plural forms and shows the key when one is missing", () => {
+  const t = translator({ language: "fr", zero_is_singular: true, messages: {
+    "a.b": "Bonjour {name} ({name})", "p.n": ["{n} point", "{n} points"], "fmt.or": "{list} ou {last}",
+  } });
+  assert.equal(t.language, "fr");
+  assert.equal(t("a.b", { name: "Ada" }), "Bonjour Ada (Ada)");
+  assert.equal(t("a.b"), "Bonjour {name} ({name})", "no value: the placeholder stays");
+  assert.equal(t.n("p.n", 0), "0 point", "French: 0 is singular");
+  assert.equal(t.n("p.n", 1), "1 point");
+  assert.equal(t.n("p.n", 2), "2 points");
+  assert.equal(translator({ messages: { "p.n": ["{n} point", "{n} points"] } }).n("p.n", 0),
+    "0 points", "English: 0 is plural");
+  assert.equal(t.or(["A", "B", "C"]), "A, B ou C");
+  assert.equal(t.or(["A"]), "A");
+  missing.clear();
+  assert.equal(t("no.such"), "no.such");
+  assert.equal(t("no.such2", { station: "C4", n: 2 }), "no.such2 (C4, 2)");
+  assert.equal(t.n("no.such3", 3), "no.such3 (3)");
+  assert.deepEqual([...missing], ["no.such", "no.such2", "no.such3"]);
+  missing.clear();
+  // Anything malformed: keys, never an exception.
+  for (const bad of [null, undefined, 42, "x", [], { messages: "x" }, { messages: { "a.b": 3 } }]) {
+    const tb = translator(bad);
+    assert.equal(tb("a.b"), "a.b");
+    assert.equal(tb.n("a.b", 2), "a.b (2)");
+    assert.equal(tb.language, "");
+  }
+  missing.clear();
+  assert.equal(fill("{a}{b}{a}", { a: 1, b: 0 }), "101");
+  assert.equal(fill("{a}", { a: null }), "{a}");
+});
+
+for (const language of ["en", "de", "fr"]) {
+  test(`every fixture draws without a missing key (${language})`, async () => {
+    missing.clear();
+    for (const name of FIXTURES) {
+      const t = await setup(name, { state: { ...fixture(name), strings: strings(language) } });
+      // and the parts shown only after a click: selection, overlay on each round, a hint
+      const origin = t.model.get("hints").origins[0];
+      if (origin !== undefined) t.clickStation(origin);
+      t.click(t.q('button[data-action="overlay"]'));
+      for (const b of t.qa(".nsb-ov-rounds button:not([disabled])")) t.click(b);
+      t.click(t.q('button[data-action="new-game"]'));
+      t.key(t.q(".nsb-widget"), "Escape");
+      t.click(t.q('button[data-action="hint"]'));
+      t.cleanup();
+      t.initCleanup();
+    }
+    assert.deepEqual([...missing], [], "keys the front end asked for and Python did not send");
+  });
+}
+
+test("a German widget: buttons, their keys, the help line and the panel in German", async () => {
+  const t = await setup("draw", { state: { ...fixture("draw"), strings: strings("de") } });
+  assert.equal(t.q(".nsb-widget").getAttribute("lang"), "de");
+  const reveal = t.q('button[data-action="reveal"]');
+  assert.equal(reveal.getAttribute("aria-label"), "Nächste Karte aufdecken");
+  assert.equal(reveal.title, "Nächste Karte aufdecken (R)", "the shortcut letter stays");
+  assert.equal(reveal.querySelector("kbd").textContent, "r");
+  assert.equal(t.button("Passen").title, "Passen (P)");
+  assert.equal(t.button("Rückgängig").title, "Rückgängig (U)");
+  assert.equal(t.button("Lernansicht").title, "Lernansicht (O)");
+  assert.match(t.q(".nsb-help").textContent, /^Klicke ein Linienende an/);
+  assert.match(t.q(".nsb-round").textContent, /^Runde 3 von 4$/);
+  assert.match(t.q(".nsb-round-end").textContent, /^Die Runde endet, wenn die 5\. Karte/);
+  assert.equal(t.q(".nsb-rounds th.nsb-rowhead").textContent, "Linien");
+  assert.equal(t.q(".nsb-score").getAttribute("aria-label"), "Punktekarte");
+  // a station that cannot be reached: Python answers (in the game's language); the help
+  // line says what to do instead, in German
+  const f = fixture("draw");
+  t.model.pySet("notice", { ...f.notice, id: 99, text: "die Karte zeigt ein Dreieck" });
+  assert.equal(t.q(".nsb-notice").textContent, "die Karte zeigt ein Dreieck");
+  assert.match(t.q(".nsb-help").textContent, /^Klicke/);
+  // the New game confirmation
+  t.click(t.q('button[data-action="new-game"]'));
+  assert.equal(t.q('button[data-action="new-game"] .nsb-btn-text').textContent,
+    "Nochmal klicken: neues Spiel");
+});
+
+test("no English text of the table is left in a German or French widget", async () => {
+  // Texts whose English and translated forms differ, without placeholders, that the recorded
+  // traits (English engine texts) do not contain themselves.
+  const en = strings("en").messages;
+  for (const language of ["de", "fr"]) {
+    const other = strings(language).messages;
+    for (const name of ["draw", "modules_end", "london_circle", "two_players_end"]) {
+      const f = fixture(name);
+      const recorded = JSON.stringify({ ...f, strings: null });
+      const t = await setup(name, { state: { ...f, strings: strings(language) } });
+      t.click(t.q('button[data-action="overlay"]'));
+      const shown = `${t.el.textContent}\n${t.qa("[title],[aria-label]").map((n) =>
+        `${n.getAttribute("title")}\n${n.getAttribute("aria-label")}`).join("\n")}\n${t.qa("title")
+        .map((n) => n.textContent).join("\n")}`;
+      for (const [key, text] of Object.entries(en)) {
+        if (typeof text !== "string" || /\{/.test(text) || text === other[key] || text.length < 4
+          || recorded.includes(text)) continue;
+        const word = new RegExp(`(^|[^\\p{L}])${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`
+          + "($|[^\\p{L}])", "u");
+        assert.ok(!word.test(shown), `${language} ${name}: English "${text}" (${key}) shown`);
+      }
+      t.cleanup();
+    }
+  }
+});
+
+test("a new strings trait redraws every text live and keeps the selection", async () => {
+  const t = await setup("draw");
+  const origin = t.model.get("hints").origins[0];
+  t.clickStation(origin);
+  t.click(t.button("Teaching overlay"));
+  assert.match(t.q(".nsb-help").textContent, /selected/);
+  t.model.pySet("strings", strings("fr"));
+  assert.equal(t.q(".nsb-widget").getAttribute("lang"), "fr");
+  assert.equal(t.q('button[data-action="reveal"]').getAttribute("aria-label"),
+    "Révéler la carte suivante");
+  assert.equal(t.svg().dataset.selected, String(origin), "the selection stays");
+  assert.match(t.q(".nsb-help").textContent, /sélectionnée\u00a0: cliquez/);
+  assert.equal(t.button("Vue pédagogique").getAttribute("aria-pressed"), "true",
+    "the overlay stays on");
+  assert.match(t.q(".nsb-ov-live, .nsb-caption").textContent, /Manche|manche/);
+  assert.match(t.svg().getAttribute("aria-label"), /Entrée choisit/);
+  t.model.pySet("strings", strings("en"));
+  assert.equal(t.q(".nsb-widget").getAttribute("lang"), "en");
+  assert.equal(t.q('button[data-action="reveal"]').getAttribute("aria-label"), "Reveal next card");
+});
+
+test("the export is written in the widget's language", async () => {
+  const t = await setup("solo_end", { state: { ...fixture("solo_end"), strings: strings("de") } });
+  let file = null;
+  t.q(".nsb-widget").addEventListener("nsb-export", (e) => { e.preventDefault(); file = e.detail; });
+  t.click(t.q('button[data-action="export-svg"]'));
+  assert.ok(file, "an export");
+  assert.match(file.data, /Punktekarte/);
+  assert.match(file.data, /Endergebnis/);
+  assert.doesNotMatch(file.data, /Score sheet|final result/);
+});
+
+test("map_data sent again (the map's names in another language): views keep one store", async () => {
+  const { newDom, mount, widgetModule } = await import("./helpers.mjs");
+  const dom = newDom();
+  const mod = await widgetModule();
+  const f = fixture("draw");
+  const a = await mount(mod, dom.window.document.getElementById("a"), f);
+  const renamed = structuredClone(f.map_data);
+  renamed.pencils = renamed.pencils.map((p) => ({ ...p, name: `${p.name}-x` }));
+  a.model.pySet("map_data", renamed);
+  a.model.pySet("strings", strings("de"));
+  const b = await mount(mod, dom.window.document.getElementById("b"), null, a.model);
+  const elA = dom.window.document.getElementById("a");
+  const elB = dom.window.document.getElementById("b");
+  elB.querySelector('button[data-action="overlay"]').click();
+  assert.equal(elA.querySelector('button[data-action="overlay"]').getAttribute("aria-pressed"),
+    "true", "the overlay toggled in the new view shows in the old one");
+  assert.match(elA.querySelector(".nsb-pencil").textContent, /-x$/, "the new names are drawn");
+  b.cleanup();
+  a.cleanup();
+  a.initCleanup();
+});
