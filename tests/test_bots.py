@@ -4,6 +4,7 @@ and the stronger bots are reproducible with their budgets."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 from nsb_widget import Game
 from nsb_widget.bots import BOTS, GreedyBot, SearchBot, make_bot, play_turn
 from nsb_widget.bots.options import finish_game
+from nsb_widget.bots.search import KEEP
 from nsb_widget.errors import PhaseError
 from nsb_widget.rules import Phase
 
@@ -143,8 +145,52 @@ def test_search_is_reproducible_and_its_budget_holds(modules: list[str], budget:
     b = second.search(game, 0, random.Random(99))  # its own seed, not the caller's rng
     assert a == b
     assert budget // 2 < sum(v.playouts for v in a) <= budget
-    assert a[0].playouts == max(v.playouts for v in a)  # the best went furthest
-    assert a[0].mean >= max(v.mean for v in a if v.playouts == a[0].playouts)
+    flat = [v for v in a if not v.deeper]
+    deeper = [v for v in a if v.deeper]
+    assert a[:len(deeper)] == tuple(deeper)  # the choices searched deeper come first
+    if deeper:
+        assert a[0].mean == max(v.mean for v in deeper)
+    else:  # flat: the best went furthest
+        assert a[0].playouts == max(v.playouts for v in a)
+        assert a[0].mean >= max(v.mean for v in flat if v.playouts == a[0].playouts)
+
+
+@pytest.mark.parametrize("map_name", ["london", "berlin"])
+def test_a_card_deeper_the_best_follow_up_is_worth_at_least_the_greedy_one(
+        map_name: str) -> None:
+    """``depth=2`` looks at the best few choices one card deeper, taking the best section
+    after each card, where the flat stage drew it greedily: on the same position each choice's
+    deeper value is at least its flat value (up to the playouts' noise), for the same choices,
+    and the budget holds in all."""
+    game = position(map_name, 21, 3, [])
+    budget = 40_000
+    flat = {v.option: v for v in SearchBot(seconds=None, iterations=budget, seed=5,
+                                           depth=1).search(game, 0, random.Random(0))}
+    deep = SearchBot(seconds=None, iterations=budget, seed=5).search(game, 0, random.Random(0))
+    deeper = [v for v in deep if v.deeper]
+    assert len(deeper) == KEEP
+    assert sum(v.playouts for v in deep) <= budget
+    for value in deeper:
+        assert value.mean >= flat[value.option].mean - 1.0, value
+    # Without a card to come in the round there is nothing deeper to look at.
+    while not game.is_last_turn:
+        finish_turn = GreedyBot().choose_plan(game, 0, random.Random(0))
+        game.play_plan(finish_turn, 0) if finish_turn is not None else game.pass_turn(0)
+        while not game.has_finished_turn(0):
+            game.pass_turn(0)
+        game.reveal()
+    last = SearchBot(seconds=None, iterations=600, seed=5).search(game, 0, random.Random(0))
+    assert not any(v.deeper for v in last)
+
+
+def test_the_default_time_budget_holds_with_the_deeper_stage() -> None:
+    game = position("london", 21, 3, [])
+    bot = SearchBot(seed=1)  # 0.9 s, what players and the Hint button get
+    start = time.perf_counter()
+    values = bot.search(game, 0, random.Random(0))
+    spent = time.perf_counter() - start
+    assert any(v.deeper for v in values)
+    assert spent < 0.9 * 1.5  # the margin is for a shared machine's noise, not the bot's
 
 
 def test_batched_playouts_are_refused_where_they_would_ignore_a_power() -> None:
@@ -185,6 +231,7 @@ def test_search_beats_greedy_on_the_same_cards() -> None:
     ("search", {"iterations": 0}, "iterations must be at least 1"),
     ("lookahead", {"depth": 3}, "depth must be 1 or 2"),
     ("search", {"playouts": "gpu"}, "playouts must be 'auto', 'batch' or 'driver'"),
+    ("search", {"depth": 3}, "depth must be 1 or 2"),
     ("greedy", {"depth": 1}, "bad options for the greedy bot"),
 ])
 def test_make_bot_refuses_bad_names_and_options(name: str, options: dict[str, Any],
@@ -200,3 +247,22 @@ def test_imagining_a_card_that_is_not_face_down_is_refused() -> None:
         shown = next(c for c in game.ruleset.deck if c not in game.stack)
     with pytest.raises(PhaseError, match="is not face down in this round's stack"):
         game.sample_hidden(random.Random(0), top=(shown,))
+
+
+@pytest.mark.parametrize("effect", ["glimpse", "recurring_double_switch"])
+def test_the_deeper_stage_sees_the_same_cards_a_player_would(effect: str) -> None:
+    """Berlin's effects change what a reveal takes from the stack (Glimpse shows the next card
+    ahead; a Double Switch brings a symbol card): the deeper stage imagines the next cards only
+    from the face-down stack (an imagined card that is not face down is refused) and runs on
+    most turns of a round."""
+    others = [e for e in ("glimpse", "recurring_double_switch", "triple_outer",
+                          "double_stations", "double_tracks") if e != effect]
+    game = Game.new(1, 8, modules=["effects"], effects=[effect, *others[:3]])
+    bot = SearchBot(seconds=None, iterations=3_000, seed=2)
+    rng = random.Random(0)
+    deeper = 0
+    while game.round == 1:
+        game.reveal()
+        play_turn(game, 0, bot, rng)
+        deeper += any(v.deeper for v in bot.last)
+    assert deeper >= 3

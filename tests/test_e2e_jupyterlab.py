@@ -58,12 +58,12 @@ LON_CODE = (
     "widget"
 )
 HINT = "hint.ipynb"
-# A small, reproducible hint budget (30 playouts a decision) for the hint test.
+# A small, reproducible hint budget (300 playouts a decision) for the hint test.
 HINT_CODE = (
     "from nsb_widget import Game\n"
     "from nsb_widget.bots import make_bot\n"
     "game = Game.new(players=1, seed=21)\n"
-    "widget = game.widget(hint_bot=make_bot('search', seconds=None, iterations=30, seed=1))\n"
+    "widget = game.widget(hint_bot=make_bot('search', seconds=None, iterations=300, seed=1))\n"
     "widget"
 )
 BOTS = "london_bots.ipynb"

@@ -1,20 +1,28 @@
-"""A search bot: Monte Carlo playouts over the cards it cannot see.
+"""A search bot: Monte Carlo playouts over the cards it cannot see, one card deep.
 
 For each choice worth trying (:func:`~nsb_widget.bots.options.candidate_options`) the bot
 imagines the hidden cards many times (:meth:`Game.sample_hidden`: the face-down stack
 reshuffled from its known composition, later rounds dealt afresh), plays each imagined game
 to its end with the greedy policy (the other players pass: a score never depends on the
-other sheets), and keeps the choice with the best mean final score. Every choice is tried on
-the same imagined games (common random numbers), and after 2, 4, 8, ... games the worse half
-of the choices is dropped (successive halving), so the budget goes to the close calls.
+other sheets), and scores the choice by the mean final score. Every choice is tried on the
+same imagined games (common random numbers), and after each batch the worse half of the
+choices is dropped (successive halving), so the budget goes to the close calls.
+
+With ``depth=2`` (the default) that first, flat stage spends a third of the budget and
+keeps the best few choices; the rest of the budget looks one card deeper at them: for each
+card that may come next (weighted by how many are left face down), the best of the sections
+it then allows is found by playouts, and a choice is worth the mean of those bests. The
+greedy playouts judge a choice as if every later section were drawn greedily; the deeper
+stage lets the next section be chosen well, which is what the bot will do when it comes.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -42,6 +50,9 @@ class OptionValue:
     """Mean final score over the imagined games it was tried on."""
     playouts: int
     """How many imagined games."""
+    deeper: bool = False
+    """Searched a card deeper: ``mean`` is then the mean over the next card of the best
+    section it allows (comparable with the other deeper choices only)."""
 
 
 class SearchBot:
@@ -55,12 +66,15 @@ class SearchBot:
     :class:`~nsb_widget.rules.playouts.Playouts`, many times faster), ``"driver"`` (the game
     driver, one playout at a time) or ``"auto"``: batches unless the game has the pencil
     powers module (batched playouts never use a power) or its ruleset no vectorised rules.
+    ``depth=2`` looks one card deeper at the best :data:`KEEP` choices (batched playouts
+    only); ``depth=1`` is flat Monte Carlo.
     """
 
     name = "search"
 
     def __init__(self, seconds: float | None = DEFAULT_SECONDS, iterations: int | None = None,
-                 widest: int = 8, seed: int | None = None, playouts: str = "auto") -> None:
+                 widest: int = 8, seed: int | None = None, playouts: str = "auto",
+                 depth: int = 2) -> None:
         if seconds is None and iterations is None:
             raise ValueError("a search needs a budget: seconds=, iterations= or both")
         if seconds is not None and not seconds > 0:
@@ -69,9 +83,12 @@ class SearchBot:
             raise ValueError(f"iterations must be at least 1, not {iterations!r}")
         if widest < 1:
             raise ValueError(f"widest must be at least 1, not {widest!r}")
+        if depth not in (1, 2):
+            raise ValueError(f"depth must be 1 or 2, not {depth!r}")
         if playouts not in ("auto", "batch", "driver"):
             raise ValueError(f"playouts must be 'auto', 'batch' or 'driver', not {playouts!r}")
         self.playouts = playouts
+        self.depth = depth
         self.seconds = seconds
         self.iterations = iterations
         self.widest = widest
@@ -113,14 +130,24 @@ class SearchBot:
             return self.last
         draw = self._rng if self._rng is not None else rng
         budget = Budget(self.seconds, self.iterations)
-        if self._batched(game):
+        deeper: dict[Option, tuple[float, int]] = {}
+        if not self._batched(game):
+            scores = self._driver_scores(game, player, options, draw, budget)
+        elif self.depth == 1 or game.is_last_turn:
             scores = self._batch_scores(game, player, options, draw, budget)
         else:
-            scores = self._driver_scores(game, player, options, draw, budget)
-        ranked = sorted((OptionValue(o, total / count if count else 0.0, count)
-                         for o, (total, count) in scores.items()),
-                        key=lambda v: (-v.playouts, -v.mean))
-        self.last = tuple(ranked)
+            scores = self._batch_scores(game, player, options, draw, budget.share(FLAT_SHARE))
+            best = _best(scores, KEEP)
+            deeper = self._deeper_scores(game, player, best, draw, budget)
+            if not deeper and budget.left() >= len(best):  # the rest of the budget, flat
+                more = self._batch_scores(game, player, best, draw, budget)
+                for option, (total, count) in more.items():
+                    scores[option] = (scores[option][0] + total, scores[option][1] + count)
+        values = [OptionValue(o, total / count if count else 0.0, count)
+                  for o, (total, count) in scores.items()]
+        values = [OptionValue(v.option, deeper[v.option][0], v.playouts + deeper[v.option][1],
+                              True) if v.option in deeper else v for v in values]
+        self.last = tuple(sorted(values, key=_rank))
         return self.last
 
     def _batched(self, game: Game) -> bool:
@@ -167,16 +194,13 @@ class SearchBot:
         for option in options:
             after = game.copy()
             option.apply(after, player)
-            if not after.is_over and not after.has_finished_turn(player):
-                play_turn(after, player, self._policy, random.Random(0))  # a follow-up
+            self._follow_up(after, player)
             positions[option] = after
         generator = np.random.default_rng(draw.getrandbits(64))
         scores = {o: (0, 0) for o in options}
         alive = list(options)
         while True:
-            each = max(1, BATCH // len(alive))
-            if budget.iterations is not None:
-                each = max(1, min(each, (budget.iterations - budget.used) // len(alive)))
+            each = max(1, min(BATCH, budget.left()) // len(alive))
             totals = Playouts([positions[o] for o in alive], player).run(each, generator,
                                                                          "greedy")
             for option, row in zip(alive, totals, strict=True):
@@ -186,6 +210,74 @@ class SearchBot:
                 return scores
             if len(alive) > 2:
                 alive = _better_half(alive, scores)
+
+    def _deeper_scores(self, game: Game, player: int, options: list[Option],
+                       draw: random.Random, budget: Budget) -> dict[Option, tuple[float, int]]:
+        """Each of ``options`` one card deeper: per card that may come next, the best of the
+        :data:`BRANCH` sections it allows (by batched playouts, on the same imagined cards for
+        every option), averaged over the cards, weighted by how many are face down. Returns
+        the value and the playouts spent per option; empty when the budget left is too small
+        for :data:`LEAST_PLAYOUTS` playouts of each position."""
+        if len(options) < 2:
+            return {}
+        leaves: list[Game] = []
+        branches: dict[Option, list[tuple[int, list[int]]]] = {}
+        # What each next card brings with it (a switch's symbol card, a preview), drawn once
+        # so that every option sees the same cards after it.
+        comes: dict[Any, tuple[Any, ...]] = {}
+        for option in options:
+            after = game.copy()
+            option.apply(after, player)
+            self._follow_up(after, player)
+            for p in range(after.players):  # the others pass: they never change our score
+                if not after.is_over and not after.has_finished_turn(p):
+                    after.pass_turn(p)
+            if after.is_over or after.round != game.round:
+                return {}  # the round is over for every option alike: nothing to look at
+            cards = Counter(after.stack)
+            branches[option] = []
+            for card, count in cards.items():
+                world = after.sample_hidden(draw, top=comes.get(card, (card,)))
+                world.reveal()
+                comes.setdefault(card, _from_stack(after, world))
+                ids = []
+                for follow in candidate_options(world, player, BRANCH):
+                    leaf = world.copy()
+                    follow.apply(leaf, player)
+                    self._follow_up(leaf, player)
+                    ids.append(len(leaves))
+                    leaves.append(leaf)
+                branches[option].append((count, ids))
+        planned = budget.left() // len(leaves)
+        if planned < LEAST_PLAYOUTS:
+            return {}
+        # One engine per public card state (the card that came, and a switch's symbol card):
+        # every option's positions after the same card are played out on the same cards. The
+        # playouts per position are as planned, or fewer when a time budget runs short (these
+        # smaller batches may run slower than the flat stage's).
+        groups: dict[tuple[object, ...], list[int]] = {}
+        for i, leaf in enumerate(leaves):
+            groups.setdefault(_card_key(leaf), []).append(i)
+        means = np.zeros(len(leaves))
+        spent = np.zeros(len(leaves), dtype=np.int64)
+        generator = np.random.default_rng(draw.getrandbits(64))
+        waiting = len(leaves)
+        for ids in groups.values():
+            each = max(1, min(planned, budget.left() // waiting))
+            totals = Playouts([leaves[i] for i in ids], player).run(each, generator, "greedy")
+            means[ids] = totals.mean(axis=1)
+            spent[ids] = each
+            budget.spend(each * len(ids), 0)
+            waiting -= len(ids)
+        return {option: (float(sum(count * means[ids].max() for count, ids in found))
+                         / sum(count for count, _ in found),
+                         int(sum(spent[ids].sum() for _, ids in found)))
+                for option, found in branches.items()}
+
+    def _follow_up(self, game: Game, player: int) -> None:
+        """The rest of the player's turn by the greedy policy (a second section)."""
+        if not game.is_over and not game.has_finished_turn(player):
+            play_turn(game, player, self._policy, random.Random(0))
 
     def _decide(self, game: Game, player: int, rng: random.Random, powers: bool) -> Option:
         if not powers and self._plan is not None:
@@ -199,27 +291,84 @@ class SearchBot:
 #: Playouts per batch in all (split between the choices still alive): numpy is fastest from
 #: about a thousand.
 BATCH = 1024
+#: The share of the budget the flat stage spends when the search looks a card deeper.
+FLAT_SHARE = 1 / 3
+#: How many of the flat stage's best choices are looked at a card deeper.
+KEEP = 4
+#: How many sections (best first by the quick estimate, and passing) are tried after each
+#: card that may come next.
+BRANCH = 6
+#: The fewest playouts per position that make the deeper stage worth its cost.
+LEAST_PLAYOUTS = 8
 
 
 class Budget:
     """What a decision may still spend: playouts (``iterations``) and time (``seconds``)."""
 
-    def __init__(self, seconds: float | None, iterations: int | None) -> None:
+    def __init__(self, seconds: float | None, iterations: int | None,
+                 whole: Budget | None = None) -> None:
         self.iterations = iterations
         self.used = 0
-        self._started = time.perf_counter()
+        self._whole = whole
+        self._started: float = time.perf_counter() if whole is None else whole._started
         self._deadline = None if seconds is None else self._started + seconds
+
+    def share(self, fraction: float) -> Budget:
+        """A budget for a first stage: ``fraction`` of the playouts and of the time; what it
+        spends counts here too."""
+        seconds = None if self._deadline is None else (self._deadline - self._started) * fraction
+        iterations = None if self.iterations is None else max(1, int(self.iterations * fraction))
+        return Budget(seconds, iterations, whole=self)
+
+    def left(self) -> int:
+        """Playouts the budget still allows (for a time budget, at the playouts per second
+        measured so far, once there are some; ``2**30`` when unbounded)."""
+        most = 1 << 30
+        if self.iterations is not None:
+            most = min(most, self.iterations - self.used)
+        if self._deadline is not None and self.used:
+            now = time.perf_counter()
+            rate = self.used / max(now - self._started, 1e-6)
+            most = min(most, int((self._deadline - now) * rate))
+        return max(0, most)
 
     def spend(self, playouts: int, upcoming: int) -> bool:
         """Count ``playouts`` just played; True when the next step (``upcoming`` playouts)
         would go over the budget."""
         self.used += playouts
+        if self._whole is not None:
+            self._whole.used += playouts
         if self.iterations is not None and self.used + upcoming > self.iterations:
             return True
         if self._deadline is not None:
             now = time.perf_counter()
             return now + (now - self._started) / self.used * upcoming >= self._deadline
         return False
+
+
+def _rank(value: OptionValue) -> tuple[float, ...]:
+    """Best first: the choices searched deeper by their value, then the others by playouts
+    (successive halving gave the most to the best) and mean."""
+    return (0, -value.mean) if value.deeper else (1, -value.playouts, -value.mean)
+
+
+def _best(scores: dict[Option, tuple[int, int]], keep: int) -> list[Option]:
+    """The ``keep`` choices with the best mean score."""
+    return sorted(scores, key=lambda o: -scores[o][0] / max(1, scores[o][1]))[:keep]
+
+
+def _from_stack(before: Game, after: Game) -> tuple[Any, ...]:
+    """The cards a reveal took from the face-down stack, in order: the turn's cards (but the
+    one already shown as ``before``'s preview) and the new preview (Berlin's Glimpse)."""
+    cards = after.cards[1:] if before.preview is not None else after.cards
+    return (*cards, *(() if after.preview is None else (after.preview,)))
+
+
+def _card_key(game: Game) -> tuple[object, ...]:
+    """What positions must share to be played out by one :class:`Playouts`: the cards
+    revealed this turn and before, the preview, and the face-down composition."""
+    return (game.round, game.turn, game.cards, game.round_turns, game.preview,
+            game.is_last_turn, tuple(sorted(map(repr, game.stack))))
 
 
 def _better_half(alive: list[Option], scores: dict[Option, tuple[int, int]]) -> list[Option]:
