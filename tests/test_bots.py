@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from nsb_widget import Game
 from nsb_widget.bots import BOTS, GreedyBot, SearchBot, make_bot, play_turn
 from nsb_widget.bots.options import finish_game
-from nsb_widget.bots.search import KEEP
+from nsb_widget.bots.search import KEEP, Budget
 from nsb_widget.errors import PhaseError
 from nsb_widget.rules import Phase
 
@@ -173,24 +173,26 @@ def test_a_card_deeper_the_best_follow_up_is_worth_at_least_the_greedy_one(
     for value in deeper:
         assert value.mean >= flat[value.option].mean - 1.0, value
     # Without a card to come in the round there is nothing deeper to look at.
+    rng = random.Random(0)
     while not game.is_last_turn:
-        finish_turn = GreedyBot().choose_plan(game, 0, random.Random(0))
-        game.play_plan(finish_turn, 0) if finish_turn is not None else game.pass_turn(0)
-        while not game.has_finished_turn(0):
-            game.pass_turn(0)
+        play_turn(game, 0, GreedyBot(), rng)
         game.reveal()
     last = SearchBot(seconds=None, iterations=600, seed=5).search(game, 0, random.Random(0))
     assert not any(v.deeper for v in last)
 
 
-def test_the_default_time_budget_holds_with_the_deeper_stage() -> None:
-    game = position("london", 21, 3, [])
-    bot = SearchBot(seed=1)  # 0.9 s, what players and the Hint button get
-    start = time.perf_counter()
-    values = bot.search(game, 0, random.Random(0))
-    spent = time.perf_counter() - start
-    assert any(v.deeper for v in values)
-    assert spent < 0.9 * 1.5  # the margin is for a shared machine's noise, not the bot's
+def test_a_budget_shared_with_a_first_stage_counts_in_both() -> None:
+    whole = Budget(None, 900)
+    first = whole.share(1 / 3)
+    assert first.iterations == 300
+    assert not first.spend(200, 100)  # 200 + the next 100 fit in 300
+    assert first.spend(50, 51)  # 250 + the next 51 would not
+    assert (whole.used, whole.left(), first.left()) == (250, 650, 50)
+    timed = Budget(60.0, None)
+    assert timed.left() == 1 << 30  # no rate measured yet: no bound from the time
+    time.sleep(0.01)
+    timed.spend(1000, 0)  # at most 100,000 playouts a second
+    assert 0 < timed.left() <= 60 * 100_000  # the time left at the rate measured so far
 
 
 def test_batched_playouts_are_refused_where_they_would_ignore_a_power() -> None:
