@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from .base import PowerUse
 from .evaluate import line_value, plan_values
 from .greedy import GreedyBot, plan_move
+from .options import pass_the_rest
 
 if TYPE_CHECKING:
     from ..rules.game import Game, Plan
@@ -68,9 +69,7 @@ class LookaheadBot:
     def _expect(self, game: Game, player: int, rng: random.Random, depth: int) -> float:
         """Mean over the next card of the best estimate it allows (``depth`` cards deep)."""
         now = line_value(game, player)
-        for p in range(game.players):  # others' sheets do not change ours: they pass
-            if not game.has_finished_turn(p):
-                game.pass_turn(p)
+        pass_the_rest(game)
         if game.phase.value != "reveal" or game.is_last_turn:
             return now
         stack = Counter(game.stack)

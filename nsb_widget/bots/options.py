@@ -48,6 +48,16 @@ def candidate_options(game: Game, player: int, widest: int) -> list[Option]:
     return options
 
 
+def pass_the_rest(game: Game) -> None:
+    """Every player who has not finished the turn passes (in a lookahead the others' sheets
+    never change the searching player's score)."""
+    if game.is_over:
+        return
+    for p in range(game.players):
+        if not game.has_finished_turn(p):
+            game.pass_turn(p)
+
+
 def finish_game(game: Game, policy: Bot | Sequence[Bot], rng: random.Random,
                 only: int | None = None) -> None:
     """Play ``game`` to its end from wherever it stands, every player by ``policy`` (or player

@@ -29,7 +29,7 @@ import numpy as np
 from ..rules.playouts import Playouts
 from .base import PowerUse, play_turn
 from .greedy import GreedyBot, plan_move
-from .options import PASS, Option, candidate_options, finish_game
+from .options import PASS, Option, candidate_options, finish_game, pass_the_rest
 
 if TYPE_CHECKING:
     from ..rules.game import Game, Plan
@@ -229,9 +229,7 @@ class SearchBot:
             after = game.copy()
             option.apply(after, player)
             self._follow_up(after, player)
-            for p in range(after.players):  # the others pass: they never change our score
-                if not after.is_over and not after.has_finished_turn(p):
-                    after.pass_turn(p)
+            pass_the_rest(after)
             if after.is_over or after.round != game.round:
                 return {}  # the round is over for every option alike: nothing to look at
             cards = Counter(after.stack)
