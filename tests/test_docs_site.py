@@ -156,11 +156,7 @@ def test_a_docstring_reference_to_nothing_fails_the_strict_build(tmp_path: Path)
 
 
 def test_a_worked_example_that_no_longer_holds_stops_the_build(monkeypatch):
-    sys.path.insert(0, str(DOCS / "_hooks"))
-    try:
-        hooks = importlib.import_module("engine_pictures")
-    finally:
-        sys.path.remove(str(DOCS / "_hooks"))
+    hooks = _hooks_module()
     import berlin_rulebook
     from mkdocs.exceptions import PluginError
 
@@ -174,6 +170,53 @@ def test_a_worked_example_that_no_longer_holds_stops_the_build(monkeypatch):
     with pytest.raises(PluginError, match="no example 'z'"):
         hooks.example_game("berlin", "z")
     hooks._games.clear()
+
+
+def _hooks_module():
+    sys.path.insert(0, str(DOCS / "_hooks"))
+    try:
+        return importlib.import_module("engine_pictures")
+    finally:
+        sys.path.remove(str(DOCS / "_hooks"))
+
+
+def _arithmetic(text: str) -> str:
+    """The sums of a score-table cell, without its words: station labels (``F4``, ``D10``)
+    and words go, empty brackets too; ``×`` becomes ``*``."""
+    text = re.sub(r"\b[A-Z]\d{1,2}\b", " ", text)
+    text = re.sub(r"[^0-9×+=()]", "", text)
+    while "()" in text:
+        text = text.replace("()", "")
+    return text.replace("×", "*")
+
+
+@pytest.mark.parametrize("book", ["berlin", "london", "custom"])
+def test_every_sum_in_the_generated_score_tables_adds_up(book: str):
+    """Issue 18, item 14: London's "3 districts × 5 stations = 25" left the Thames bonus out
+    of the arithmetic. Every line term, subtotal and total of every example's table holds."""
+    hooks = _hooks_module()
+    checked = 0
+    for name in hooks._module(book).EXAMPLES:
+        table = hooks._score_table(hooks.example_game(book, name))
+        for row in table.splitlines()[2:]:
+            if not row.startswith("|"):
+                continue
+            _, label, what, points, _ = (cell.strip() for cell in row.split("|"))
+            value = int(points.strip("*"))
+            if "=" in what:
+                for part in what.split(";"):
+                    left, right = _arithmetic(part.split(":", 1)[-1]).split("=")
+                    assert eval(left) == int(right), f"{book} {name}: {part!r}"
+                    checked += 1
+            if label.startswith("round"):
+                sums = [int(p.split("=")[-1].strip()) for p in what.split(";") if "=" in p]
+                assert sum(sums) == value, f"{book} {name}: {row}"
+            elif label in ("lines", "**total**") and what:
+                assert eval(_arithmetic(what)) == value, f"{book} {name}: {row}"
+                checked += 1
+        if book == "london":
+            assert "Thames" in table and "S-Bahn" not in table
+    assert checked >= 2
 
 
 # ---------------------------------------------------------------------------- doctests
