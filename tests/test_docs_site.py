@@ -219,6 +219,34 @@ def test_every_sum_in_the_generated_score_tables_adds_up(book: str):
     assert checked >= 2
 
 
+def _section(page: str, heading: str) -> str:
+    text = (DOCS / page).read_text()
+    start = text.index(heading)
+    end = text.find("\n## ", start + len(heading))
+    return text[start:end if end >= 0 else None]
+
+
+def test_the_rules_pages_say_what_the_engine_does():
+    """Issue 18, item 15: the circle power doubles the circled station only (not its
+    district's stations), and Berlin's solo pencils lie in a random order (the rulebook's
+    solo setup), which is what the engine deals."""
+    from nsb_widget import Game
+
+    hooks = _hooks_module()
+    line = hooks.example_game("london", "round-26").score_sheet().rounds[0].lines[0]
+    game = hooks.example_game("london", "round-26")
+    in_central = [s for s in line.stations if game.map.station(s).district
+                  == game.map.station("F4").district]
+    assert line.doubled_stations == ("F4",) and line.best_count == len(in_central) + 1 == 4
+    circle = _section("rules-london.md", "## The circle power")
+    assert "counts twice" in circle and "count double" not in circle
+
+    orders = {Game.new(seed=seed).setup.pencils for seed in range(12)}
+    assert len(orders) > 3  # the seed lays the pencils out at random
+    solo = _section("rules-berlin.md", "## Solo mode")
+    assert "random order" in solo and "of your choice" not in solo
+
+
 # ---------------------------------------------------------------------------- doctests
 def _pycon_blocks(text: str) -> str:
     return "\n\n".join(m.group(1) for m in re.finditer(r"```pycon\n(.*?)```", text, re.S))
