@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import importlib.util
 import os
 import pkgutil
 import re
@@ -105,6 +106,39 @@ def test_the_site_loads_nothing_from_the_network(site: Path):
         for tag in re.findall(r"<(?:script|link)\b[^>]*>", text):
             assert not re.search(r"""(src|href)=["']?(https?:)?//""", tag) or \
                 'rel="canonical"' in tag, (page.name, tag)
+
+
+def test_the_site_searches_when_opened_as_a_file(site: Path):
+    """Issue 18, item 17: ``./scripts/docs`` says to open site/index.html; its search must work
+    from the file, with nothing fetched from the network (the Web Worker shim is local)."""
+    sys.path.insert(0, str(ROOT / "js" / "tests"))
+    try:
+        harness = importlib.import_module("harness")
+    finally:
+        sys.path.remove(str(ROOT / "js" / "tests"))
+    if not Path(harness.CHROMIUM).exists() or importlib.util.find_spec("playwright") is None:
+        if os.environ.get("E2E_REQUIRE") == "1":
+            raise RuntimeError(f"E2E_REQUIRE=1 but {harness.CHROMIUM} or playwright is missing")
+        pytest.skip("needs Chromium and playwright")
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as pw:
+        browser = harness.launch(pw)
+        try:
+            page = browser.new_page()
+            failed: list[str] = []
+            page.on("requestfailed", lambda request: failed.append(request.url))
+            page.on("request", lambda request: failed.append(request.url)
+                    if not request.url.startswith("file://") else None)
+            page.goto((site / "index.html").as_uri())
+            page.keyboard.press("s")  # Material's search shortcut
+            page.keyboard.type("Thames")
+            results = page.locator(".md-search-result__item")
+            expect(results.first).to_be_visible(timeout=15_000)
+            assert "Thames" in results.first.inner_text()
+            assert failed == []
+        finally:
+            browser.close()
 
 
 # ---------------------------------------------------------------------------- what it refuses
