@@ -139,8 +139,13 @@ def test_out_of_phase_intents():
     h.send({"type": "undo"})
     assert "nothing to undo" in h.w.notice["text"]
     h.send({"type": "reveal"})
-    h.send({"type": "reveal"})
-    assert "cannot reveal yet" in h.w.notice["text"]
+    h.send({"type": "reveal"})  # the same again at once: a repeat, ignored (issue 18, item 3)
+    assert h.w.notice["text"] == "" and len(h.game.history) == 1
+    two = Harness(Game.new(players=2, seed=1))
+    two.send({"type": "reveal"})
+    two.send({"type": "pass"})  # player 1 is done, player 2 is not: revealing is a mistake
+    two.send({"type": "reveal"})
+    assert "cannot reveal yet" in two.w.notice["text"]
 
 
 def test_an_internal_error_is_shown_and_the_game_survives(monkeypatch):

@@ -117,11 +117,13 @@ def deal_code(game: Game) -> str | None:
     return f"Game.new({', '.join(args)})"
 
 
-def bot_turns(game: Game, bots: Mapping[int, str]) -> list[dict[str, Any]]:
+def bot_turns(game: Game, bots: Mapping[int, str],
+              thinking: Collection[int] = ()) -> list[dict[str, Any]]:
     """What each bot did since the last card was revealed, from the game's log: one entry per
     bot (``bots``: player -> the bot's name), in player order, ``text`` like ``"drew bear
     C4-D5"``, ``"passed"`` or ``"used the Joker power, then drew F4-G5"`` (in the game's
-    language; the move in the library's notation). Empty before the first card."""
+    language; the move in the library's notation); a bot in ``thinking`` (choosing now) has
+    ``"thinking": true`` and the text ``"is thinking…"``. Empty before the first card."""
     log = game.history
     start = next((i for i in range(len(log) - 1, -1, -1) if isinstance(log[i], Reveal)), None)
     if start is None or not bots:
@@ -148,22 +150,31 @@ def bot_turns(game: Game, bots: Mapping[int, str]) -> list[dict[str, Any]]:
     for p, steps in done.items():
         if len(steps) > 1 and steps[-1][1]:  # a pass after drawing ends the turn
             steps = steps[:-1]
-        if not steps:
+        if p in thinking:
+            text = t("is thinking…")
+        elif not steps:
             text = t("is drawing…") if not game.has_finished_turn(p) else t("did nothing")
         else:
             text = steps[0][0]
             for step, _passed in steps[1:]:
                 text = t("{done}, then {next}", done=text, next=step)
-        out.append({"player": p, "bot": bots[p], "name": game.player_name(p), "text": text})
+        entry: dict[str, Any] = {"player": p, "bot": bots[p], "name": game.player_name(p),
+                                 "text": text}
+        if p in thinking:
+            entry["thinking"] = True
+        out.append(entry)
     return out
 
 
 def turn_state(
-    game: Game, player: int, announcement: str | None = None, bots: Collection[int] = ()
+    game: Game, player: int, announcement: str | None = None, bots: Collection[int] = (),
+    thinking: Collection[int] = (),
 ) -> dict[str, Any]:
     """The shared table: round, cards, remaining stack, players' progress. Nothing can be
     undone on a bot's sheet (``bots``). ``bot_turns`` says what each bot did this turn (given
-    ``bots`` as a mapping of player -> bot name or bot)."""
+    ``bots`` as a mapping of player -> bot name or bot); ``thinking`` lists the bots choosing
+    their move now (the kernel is busy with them). Each player's ``total`` is the running
+    total the score sheet shows: with the round in play as it would score if it ended now."""
     remaining = {str(card.kind): 0 for card in game.ruleset.deck}  # every kind, in deck order
     for card in game.stack:
         remaining[card.kind] = remaining.get(card.kind, 0) + 1
@@ -180,7 +191,7 @@ def turn_state(
         "remaining": remaining,
         "players": [
             {"pencil": game.pencil(p), "finished": game.has_finished_turn(p),
-             "total": game.score(p)}
+             "total": running_total(game, p)}
             for p in range(game.players)
         ],
         "ranking": game.ranking() if game.is_over else None,
@@ -189,9 +200,19 @@ def turn_state(
         "can_undo": player not in bots and game.can_undo(player),
         "game_over": game.is_over,
         "announcement": announcement,
-        "bot_turns": bot_turns(game, {p: _bot_name(b) for p, b in bots.items()})
+        "bot_turns": bot_turns(game, {p: _bot_name(b) for p, b in bots.items()}, thinking)
         if isinstance(bots, Mapping) else [],
+        "thinking": sorted(thinking),
     }
+
+
+def running_total(game: Game, player: int) -> int:
+    """The player's total as every part of the widget shows it: the scored rounds and, while
+    a round is in play, that round as it would score if it ended now (the score sheet's
+    "so far", the panel, the export); the final result once the game is over."""
+    if game.is_over:
+        return game.score(player)
+    return game.provisional_score_sheet(player).total
 
 
 def _bot_name(bot: object) -> str:
@@ -261,7 +282,8 @@ def power_state(game: Game, player: int, bot: bool = False) -> dict[str, Any] | 
 
 def scores_state(game: Game, player: int) -> dict[str, Any]:
     """The score sheet with stations and districts as indices (names come from ``map_data``,
-    objective texts from ``game_info``)."""
+    objective texts from ``game_info``). While a round is in play its totals are running
+    totals: they include that round (``current``) as it would score if it ended now."""
     sheet = game.score_sheet(player)
     gmap = game.map
     district = {d.name: d.index for d in gmap.districts}
@@ -318,26 +340,30 @@ def scores_state(game: Game, player: int) -> dict[str, Any]:
             out["tourist_sites"] = stations(rs.tourist_sites)
         return out
 
-    current = current_round(game, player)
+    # While a round is in play every total includes it as it would score if it ended now (the
+    # `current` round shown live), so the round's box, the lines' total, the tracks and the
+    # total agree; the rounds listed are the scored ones.
+    live = sheet if game.is_over else game.provisional_score_sheet(player)
+    current = live.rounds[-1] if live is not sheet and live.rounds[-1].lines else None
     out: dict[str, Any] = {
         "rounds": [round_score(rs) for rs in sheet.rounds],
-        "lines_total": sheet.lines_total,
+        "lines_total": live.lines_total,
         "interchanges": [
             {"colours": t.colours, "stations": stations(t.stations), "sbahn": stations(t.sbahn),
              "count": t.count, "points_each": t.points_each, "points": t.points}
-            for t in sheet.interchanges
+            for t in live.interchanges
         ],
-        "interchanges_total": sheet.interchanges_total,
+        "interchanges_total": live.interchanges_total,
         "objectives": [
             {"objective": o.objective, "progress": o.progress, "target": o.target,
              "met": o.met, "points": o.points}
-            for o in sheet.objectives
+            for o in live.objectives
         ],
-        "objectives_total": sheet.objectives_total,
+        "objectives_total": live.objectives_total,
         # A track's label and values are the ruleset's (game_info ruleset.tracks).
-        "tracks": [{"id": t.id, "count": t.count, "points": t.points} for t in sheet.tracks],
-        "tracks_total": sheet.tracks_total,
-        "total": sheet.total,
+        "tracks": [{"id": t.id, "count": t.count, "points": t.points} for t in live.tracks],
+        "tracks_total": live.tracks_total,
+        "total": live.total,
         "tiebreak": sheet.tiebreak,
         "final": sheet.final,
         "assessment": None if sheet.assessment is None else asdict(sheet.assessment),

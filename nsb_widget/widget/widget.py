@@ -167,6 +167,9 @@ class BerlinWidget(anywidget.AnyWidget):
         self._exports: dict[int, Callable[[str, str], None]] = {}
         self._export_ids = itertools.count(1)
         self._busy = False
+        self._thinking: list[int] = []  # the bots choosing their move now
+        # The Reveal or Pass just done and the version it left: a repeat is ignored.
+        self._just_done: tuple[type, int] | None = None
         if chosen is not None and self._game.language != chosen:
             self._game.language = chosen  # every view of this game follows
         super().__init__(map_data=map_state(self._game),
@@ -263,7 +266,7 @@ class BerlinWidget(anywidget.AnyWidget):
         self.hints = {**hints_state(game, player, self._bots), "version": self._version}
         self.scores = scores_state(game, player)
         announcement = None if self._announcement is None else self._announcement(self._t)
-        self.turn = turn_state(game, player, announcement, self._bots)
+        self.turn = turn_state(game, player, announcement, self._bots, self._thinking)
 
     def close(self) -> None:
         """Stop following the game and close the widget."""
@@ -312,6 +315,9 @@ class BerlinWidget(anywidget.AnyWidget):
     # ------------------------------------------------------------------ events and intents
     def _on_game_event(self, event: GameEvent) -> None:
         self._version += 1  # any change of the game makes a hint asked before it stale
+        if event.kind != "language" and self.notice.get("text"):
+            # A notice belongs to the moment that caused it: the game moved on, it goes.
+            self._notify("info", "")
         if event.kind == "language":
             # The same game in other words: the map's names are sent again, the notice (about
             # the last action, in the old language) is cleared; refresh() writes the rest.
@@ -345,12 +351,19 @@ class BerlinWidget(anywidget.AnyWidget):
     def _run_bots(self) -> None:
         if not self._bots or self._busy or self._game.phase is not Phase.DRAW:
             return
+        pending = [p for p in self._bots if not self._game.has_finished_turn(p)]
+        if not pending:
+            return
         self._busy = True
         try:
-            for p, bot in self._bots.items():
-                if not self._game.has_finished_turn(p):
-                    play_turn(self._game, p, bot, self._rng)
+            for p in pending:
+                # Show the card and who is thinking before a bot takes its time (the search
+                # bot about 1 s): the page says so while the kernel is busy.
+                self._thinking = [q for q in pending if not self._game.has_finished_turn(q)]
+                self.refresh()
+                play_turn(self._game, p, self._bots[p], self._rng)
         finally:
+            self._thinking = []
             self._busy = False
 
     def _on_message(self, _widget: object, content: object, buffers: object) -> None:
@@ -380,6 +393,17 @@ class BerlinWidget(anywidget.AnyWidget):
         if (isinstance(intent, DrawIntent | PassIntent | UndoIntent | PowerIntent)
                 and player in self._bots):
             raise NsbError(t("{name} is played by a bot", name=game.player_name(player)))
+        if isinstance(intent, RevealIntent | PassIntent):
+            # The second click of a double-click (or of two views) arrives after the first was
+            # done: the same action again with nothing changed since is no mistake, ignore it.
+            if self._just_done == (type(intent), self._version):
+                return
+            if isinstance(intent, RevealIntent):
+                game.reveal()
+            else:
+                game.pass_turn(player)
+            self._just_done = (type(intent), self._version)
+            return
         if isinstance(intent, RevealIntent):
             game.reveal()
         elif isinstance(intent, DrawIntent):
