@@ -13,23 +13,17 @@ from typing import TYPE_CHECKING, Any
 from ..bitset import iter_bits
 from ..maps.model import GameMap
 from ..scoring.interchanges import colour_counts
+from .labels import district_labels
 
 if TYPE_CHECKING:
     from ..rules.game import Game
 
 
-def _district_label_point(game_map: GameMap, cells: tuple[tuple[int, int], ...]) -> list[float]:
-    """Where to write a district's name: the free cell (no station) nearest the district's
-    centre, else the centre cell, slightly below the station."""
-    cx = sum(c[0] for c in cells) / len(cells)
-    cy = sum(c[1] for c in cells) / len(cells)
-    free = [c for c in cells if game_map.station_at(*c) is None]
-    best = min(free or cells, key=lambda c: (c[0] - cx) ** 2 + (c[1] - cy) ** 2)
-    return [float(best[0]), float(best[1]) + (0.1 if free else 0.42)]
-
-
 def map_scene(game_map: GameMap) -> dict[str, Any]:
-    """The static part of a sheet (sent once): grid, districts, river, stations, sections."""
+    """The static part of a sheet (sent once): grid, districts, river, stations, sections.
+    A district's name is written centred on ``label_at``, in two lines when ``label_wrap``
+    (:mod:`nsb_widget.rendering.labels`: clear of every station)."""
+    labels = district_labels(game_map)
     return {
         "id": game_map.id,
         "title": game_map.title,
@@ -42,7 +36,8 @@ def map_scene(game_map: GameMap) -> dict[str, Any]:
                 "name": d.name,
                 "kind": d.kind,
                 "outline": [[list(pt) for pt in loop] for loop in d.outline],
-                "label_at": _district_label_point(game_map, d.cells),
+                "label_at": [labels[d.index][0], labels[d.index][1]],
+                "label_wrap": labels[d.index][2],
                 "stations": list(d.stations),
             }
             for d in game_map.districts
