@@ -117,7 +117,7 @@ NEVER: dict[str, list[str]] = {
 #: Messages that are not about the game's concept the English word names.
 NOT_THE_TERM = {
     r"\bcards?\b": ("this browser has no 2D canvas",),
-    r"\bturns?\b": ("turn into",),
+    r"\bturns?\b": ("turn a cell into",),
 }
 
 

@@ -273,8 +273,8 @@ export function updatePanel(panel, st, pencils) {
     const list = h(doc, "ul", { class: "nsb-bot-list" });
     for (const b of turn.bot_turns) {
       const pc = pencils.get((turn.players[b.player] || {}).pencil);
-      list.append(h(doc, "li", { class: "nsb-bot-turn", "data-player": b.player,
-        "data-bot": b.bot },
+      list.append(h(doc, "li", { class: `nsb-bot-turn${b.thinking ? " nsb-bot-thinking" : ""}`,
+        "data-player": b.player, "data-bot": b.bot, "aria-busy": b.thinking ? "true" : null },
       h(doc, "span", { class: "nsb-swatch", style: `background:${pc.color}`, "aria-hidden": "true",
         text: pc.code }),
       h(doc, "span", { class: "nsb-bot-text", text: t("panel.bot_did", { name: b.name,

@@ -11,9 +11,30 @@ import { textBox, circleBox, createPlacer } from "./labels.js";
 export const CELL = 64;
 export const MARGIN = 26; // room for the column letters and row numbers
 export const STATION_R = 14;
+/** A station's click target: a circle of this radius in cells (half a cell: neighbours touch). */
+export const HIT_R = 0.5;
 const TRACK = 7; // drawn section width
 const PARALLEL_GAP = 9; // offset of a parallel track (Double tracks)
 const cap = (w) => (w ? w.charAt(0).toUpperCase() + w.slice(1) : "");
+
+/** Half the distance between the two lines of a wrapped district name, in cells (as Python's). */
+const LABEL_GAP = 0.1;
+
+/**
+ * A district name in two lines: after the hyphen, else at the space, nearest its middle
+ * ("Marzahn-Hellersdorf" -> ["Marzahn-", "Hellersdorf"]); null when it has neither. The same
+ * rule as Python's nsb_widget.rendering.labels.split_label.
+ */
+export function splitLabel(name) {
+  const middle = name.length / 2;
+  const at = (ch, after) => [...name].flatMap((c, i) => (c === ch && i > 0
+    && i < name.length - 1 ? [i + after] : []));
+  let cuts = at("-", 1);
+  if (!cuts.length) cuts = at(" ", 0);
+  if (!cuts.length) return null;
+  const cut = cuts.reduce((a, b) => (Math.abs(b - middle) < Math.abs(a - middle) ? b : a));
+  return [name.slice(0, cut).trimEnd(), name.slice(cut).trimStart()];
+}
 
 /** A line's name for people: from the ruleset's description, else its id capitalised. */
 export function lineName(rs, id) {
@@ -139,12 +160,19 @@ export function drawStatic(svg, layers, map, pencils, rs, t) {
   // What later labels (pencil badges, the overlay's points) must not cover: the district
   // names, the stations and their labels.
   geo.fixed = [];
+  // Each name centred on its label point, clear of every station (Python chose the point,
+  // and whether the name takes two lines: nsb_widget/rendering/labels.py).
   const names = s(doc, "g", { class: "nsb-district-names", "aria-hidden": "true" });
   for (const d of map.districts) {
     if (!d.label_at || !d.name) continue;
-    const [x, y] = [geo.px(d.label_at[0]), geo.px(d.label_at[1]) + 2];
-    names.append(s(doc, "text", { class: "nsb-district-name", x, y, text: d.name }));
-    geo.fixed.push(textBox(x, y, d.name.length, 9, "middle", 0.58));
+    const parts = d.label_wrap ? splitLabel(d.name) : null;
+    const rows = parts ? [[parts[0], -LABEL_GAP], [parts[1], LABEL_GAP]] : [[d.name, 0]];
+    for (const [text, dy] of rows) {
+      const [x, y] = [geo.px(d.label_at[0]), geo.px(d.label_at[1] + dy) + 3];
+      names.append(s(doc, "text", { class: "nsb-district-name", "data-district": d.index, x, y,
+        text }));
+      geo.fixed.push(textBox(x, y, text.length, 9, "middle", 0.58));
+    }
   }
   st.append(names);
 
@@ -217,12 +245,13 @@ export function drawStatic(svg, layers, map, pencils, rs, t) {
     stl.append(g);
   }
 
-  // Hit targets on top of everything: what clicks land on.
+  // Hit targets on top of everything: what clicks land on, as wide as a cell (neighbours
+  // touch, never overlap), so a finger finds them on a phone (the map keeps them >= 24 px).
   const hit = clear(layers.hit);
   for (const station of map.stations) {
     if (!Number.isFinite(station.x) || !Number.isFinite(station.y)) continue;
     hit.append(s(doc, "circle", { class: "nsb-hit", cx: geo.px(station.x), cy: geo.px(station.y),
-      r: CELL * 0.42, "data-station": station.index,
+      r: CELL * HIT_R, "data-station": station.index,
       "aria-label": `${station.label} ${symbolWords(station.symbol, t)}` }));
   }
   return geo;

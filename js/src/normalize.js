@@ -66,6 +66,7 @@ export function readMap(v) {
       kind: str(d.kind, "main"),
       outline: arr(d.outline).map(points).filter((l) => l.length >= 3),
       label_at: points([d.label_at])[0] || null,
+      label_wrap: d.label_wrap === true,
       stations: ints(d.stations).filter(okStation),
     })),
     river: isObj(v.river) ? { name: str(v.river.name), polyline: points(v.river.polyline),
@@ -243,7 +244,9 @@ export function readTurn(v, info = readInfo(null), t = translator(null)) {
       && typeof b.text === "string").map((b) => ({ player: b.player, bot: str(b.bot, "bot"),
       name: str(b.name, (info.players[b.player] || {}).name
         || t("player.default", { n: b.player + 1 })),
-      text: b.text })),
+      text: b.text, thinking: bool(b.thinking) })),
+    // The bots choosing their move now (the kernel is busy with them).
+    thinking: ints(o.thinking),
   };
 }
 

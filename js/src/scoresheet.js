@@ -16,9 +16,13 @@ const boxTitle = (l, r, rs, t, what) => {
     : t("score.box", { n: r.round, what });
 };
 
-/** A bonus box's text: its points ("10"), or count × points each ("3×2"), or "–". */
-const bonusText = (b) => (!b || !b.points ? "–"
-  : b.count > 1 ? `${b.count}×${b.points_each}` : String(b.points));
+/**
+ * A bonus box's text, one notation for a row whatever the count: a bonus earned per section
+ * (London's Thames crossings, under "Thames ×2") shows how many times ("1", "4"); a bonus
+ * earned once (Berlin's connected start stations, under "+10") its points ("10"); none "–".
+ */
+export const bonusText = (b) => (!b || !b.points ? "–"
+  : b.sections && b.sections.length ? String(b.count) : String(b.points));
 
 export function createScoreSheet(doc) {
   return { el: h(doc, "div", { class: "nsb-score", role: "region" }) };

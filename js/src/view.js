@@ -10,7 +10,7 @@ import { drawOverlay, overlayRounds } from "./overlay.js";
 import { analyse, decideClick, highlightSets, candidates, readingOrder, step }
   from "./interaction.js";
 import { createToolbar, updateToolbar, createPanel, updatePanel, updateNow } from "./cards.js";
-import { createScoreSheet, updateScoreSheet } from "./scoresheet.js";
+import { createScoreSheet, updateScoreSheet, bonusText } from "./scoresheet.js";
 import { serializeSvg, svgToPngBase64, download } from "./export.js";
 import { parseRgb } from "./colour.js";
 
@@ -18,6 +18,8 @@ const TRAITS = ["map_data", "game_info", "sheet", "turn", "hints", "scores", "no
 const KEYS = { r: "reveal", n: "reveal", p: "pass", u: "undo", o: "overlay", h: "hint" };
 /** How long the Hint button waits for Python's answer before it gives up (ms). */
 const HINT_TIMEOUT = 30000;
+/** A second Reveal or Pass this soon after the first, before Python answered, is a repeat. */
+const REPEAT_MS = 1500;
 const isPlain = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 let viewCounter = 0;
 
@@ -27,7 +29,7 @@ export function createView(model, el, store) {
   const id = `nsb-${++viewCounter}`;
   const ui = { cursor: null, hover: null, term: null, local: null, armedNewGame: false,
     exporting: false, noticeId: null, pendingDraw: null, paper: null, hint: null,
-    hintBusy: null };
+    hintBusy: null, pendingAct: null };
   let st = readAll(model);
   let pencils = pencilTable(st.map || { pencils: [] });
   let geo = null;
@@ -59,7 +61,11 @@ export function createView(model, el, store) {
     legend);
   const mapKey = h(doc, "p", { class: "nsb-map-key", hidden: true });
   const live = h(doc, "div", { class: "nsb-sr-only", "aria-live": "polite" });
-  const mapBox = h(doc, "div", { class: "nsb-mapbox" }, svg, placeholder, mapKey, caption, live);
+  // The map keeps its click targets at least 24 px wide: on a narrow screen it scrolls
+  // sideways in this box, which then says so (see markScrollers).
+  const mapScroll = h(doc, "div", { class: "nsb-scroll nsb-map-scroll" }, svg);
+  const mapBox = h(doc, "div", { class: "nsb-mapbox" }, mapScroll, placeholder, mapKey, caption,
+    live);
   const panel = createPanel(doc);
   // The hint: what the hint bot suggests, its one-line reason, the score terms it changes.
   const hintBox = h(doc, "div", { class: "nsb-hint-box", role: "status", "aria-live": "polite",
@@ -67,7 +73,15 @@ export function createView(model, el, store) {
   panel.el.insertBefore(hintBox, panel.parts.players);
   const score = createScoreSheet(doc);
   const nowCards = h(doc, "div", { class: "nsb-now", role: "img", hidden: true });
-  root.append(toolbar.el, h(doc, "div", { class: "nsb-messages" }, nowCards, notice, help),
+  // The one-letter keys reach the game only while it has the focus: this says whether they
+  // do now, and a click on it (or anywhere in the widget) gives them to the game.
+  const keys = h(doc, "button", { type: "button", class: "nsb-keys", "data-action": "keys",
+    "data-active": "false" });
+  toolbar.el.append(keys);
+  // Hot-seat: once the shown player is done, the next human who must draw is offered.
+  const swap = h(doc, "button", { type: "button", class: "nsb-btn nsb-switch",
+    "data-action": "switch-player", hidden: true });
+  root.append(toolbar.el, h(doc, "div", { class: "nsb-messages" }, nowCards, notice, help, swap),
     h(doc, "div", { class: "nsb-main" }, mapBox, panel.el), score.el);
   el.append(root);
 
@@ -114,6 +128,87 @@ export function createView(model, el, store) {
     help.hidden = !help.textContent;
     if (shown && shown.level === "error") notice.setAttribute("role", "alert");
     else notice.setAttribute("role", "status");
+    drawSwitch();
+  }
+
+  /** Hot-seat: the human who must draw now, when the shown sheet is done (or a bot's). */
+  function switchTarget() {
+    const { turn, hints } = st;
+    if (!st.map || turn.game_over || turn.phase !== "draw" || turn.players.length < 2) return null;
+    const shown = st.sheet.player;
+    const shownBot = Boolean((turn.players[shown] || {}).bot);
+    if (!shownBot && (hints.open_lines.length || turn.waiting_for.includes(shown))) return null;
+    const next = turn.waiting_for.find((p) => p !== shown && turn.players[p]
+      && !turn.players[p].bot);
+    return next === undefined ? null : next;
+  }
+
+  function drawSwitch() {
+    const p = switchTarget();
+    swap.hidden = p === null;
+    if (p === null) return;
+    const name = st.turn.players[p].name;
+    swap.dataset.player = String(p);
+    swap.textContent = st.t("help.switch_to", { name });
+    swap.title = st.t("help.switch_title", { name });
+  }
+
+  const keysActive = (focused = doc.activeElement) => Boolean(focused && root.contains(focused));
+
+  /** Say whether the keys reach the game now (`focused`: where the focus is going). */
+  function drawKeys(focused = doc.activeElement) {
+    const on = keysActive(focused);
+    keys.dataset.active = on ? "true" : "false";
+    keys.textContent = st.t(on ? "keys.on" : "keys.off");
+    keys.title = st.t(on ? "keys.on_title" : "keys.off_title");
+  }
+
+  /**
+   * Run a redraw and keep the focus in the widget: a focused element that the redraw
+   * replaced (a score-sheet box, the player selector) hands the focus to its new twin (same
+   * data-* attributes), else to the root, never to the page (where the keys would stop).
+   */
+  function keepFocus(redraw) {
+    const had = doc.activeElement;
+    const inside = Boolean(had && had !== root && root.contains(had));
+    const key = inside ? focusKey(had) : null;
+    redraw();
+    if (!inside || destroyed) return;
+    const now = doc.activeElement;
+    if (now && now !== doc.body && root.contains(now) && !now.disabled) return;
+    const twin = key ? root.querySelector(key) : null;
+    (twin && !twin.disabled ? twin : root).focus({ preventScroll: true });
+    drawKeys();
+  }
+
+  /** Where a focused element is found again after a redraw: its tag and data-* attributes. */
+  function focusKey(node) {
+    const attrs = [...node.attributes].filter((a) => a.name.startsWith("data-"));
+    if (!attrs.length) return null;
+    const quote = (v) => `"${v.replace(/["\\]/g, "\\$&")}"`;
+    return node.tagName.toLowerCase() + attrs.map((a) => `[${a.name}=${quote(a.value)}]`).join("");
+  }
+
+  /**
+   * Boxes that scroll sideways say so: `data-overflow` ("end": more on the right, "start":
+   * on the left, "both", "" none) draws a shadow at the hidden side and shows their cue line.
+   */
+  function markScrollers() {
+    if (destroyed) return;
+    for (const box of root.querySelectorAll(".nsb-score-block, .nsb-map-scroll")) {
+      box.classList.add("nsb-scroll");
+      let cue = box.firstElementChild;
+      if (!cue || !cue.classList.contains("nsb-scroll-cue")) {
+        cue = h(doc, "div", { class: "nsb-scroll-cue", "aria-hidden": "true" });
+        box.prepend(cue);
+      }
+      cue.textContent = st.t("scroll.more");
+      const hidden = box.scrollWidth - box.clientWidth;
+      const left = box.scrollLeft > 1;
+      const right = box.scrollLeft < hidden - 1;
+      const where = hidden <= 1 ? "" : left && right ? "both" : left ? "start" : "end";
+      if (box.dataset.overflow !== where) box.dataset.overflow = where;
+    }
   }
 
   function helpText() {
@@ -122,6 +217,11 @@ export function createView(model, el, store) {
     const names = (ids) => ids.map((i) => (turn.players[i] || {}).name
       || t("player.default", { n: i + 1 })).join(", ");
     if (turn.game_over) return t("help.game_over");
+    if (turn.thinking.length) {
+      const bots = turn.bot_turns.filter((b) => turn.thinking.includes(b.player))
+        .map((b) => t("panel.player_bot", { name: b.name })).join(", ");
+      return t("help.bots_thinking", { names: bots || names(turn.thinking) });
+    }
     if (powerMode()) return t("help.power_station", { power: hints.power.title });
     if (turn.phase === "reveal") {
       if (turn.can_reveal) return t("help.reveal");
@@ -248,6 +348,7 @@ export function createView(model, el, store) {
   function drawScores() {
     updateScoreSheet(score, st.scores, st.turn, pencils, st.sheet.pencil, st.info.ruleset,
       st.t);
+    markScrollers();
   }
 
   // The paper colour the map is drawn on (the theme's), as [r, g, b]; null while detached.
@@ -270,6 +371,7 @@ export function createView(model, el, store) {
   function renderAll() {
     st = readAll(model);
     ui.pendingDraw = null;
+    ui.pendingAct = null;
     ui.hint = null; // a new game (or map): no hint of the old one stays
     stopThinking();
     live.textContent = ""; // a new game: nothing said about the previous one stays
@@ -282,6 +384,8 @@ export function createView(model, el, store) {
   function drawTexts() {
     const { t } = st;
     root.lang = t.language || "";
+    root.setAttribute("aria-busy", st.turn.thinking.length ? "true" : "false");
+    drawKeys();
     placeholder.textContent = t("map.waiting");
     score.el.setAttribute("aria-label", t("score.title"));
     if (!st.map) svg.setAttribute("aria-label", t("map.aria", { map: t("map.unnamed") }));
@@ -298,6 +402,7 @@ export function createView(model, el, store) {
     safely("score sheet", drawScores);
     safely("hint", drawHintBox);
     drawNotice();
+    markScrollers();
     const bad = malformed();
     if (!st.map && model.get("map_data") !== undefined && model.get("map_data") !== null) {
       bad.push("map_data");
@@ -342,6 +447,7 @@ export function createView(model, el, store) {
     },
     turn: () => {
       st.turn = readTurn(model.get("turn"), st.info, st.t);
+      root.setAttribute("aria-busy", st.turn.thinking.length ? "true" : "false");
       if (st.turn.game_over || st.turn.phase !== "draw") disarm();
       safely("panel", drawPanel);
       safely("buttons", drawToolbar);
@@ -349,6 +455,7 @@ export function createView(model, el, store) {
       drawNotice();
     },
     hints: () => {
+      const before = st.hints.version;
       st.hints = readHints(model.get("hints"), st.map);
       ui.pendingDraw = null;
       // Any change of the game (or of the sheet shown) makes a hint stale: clear it, and stop
@@ -359,6 +466,10 @@ export function createView(model, el, store) {
       }
       if (ui.hintBusy && ui.hintBusy.version !== st.hints.version) stopThinking();
       validateSelection();
+      // What a click said (several ends reach a station, a dead end...) belongs to that
+      // moment: once the game moves on (a pass, a reveal, a draw) it goes.
+      if (before !== st.hints.version && ui.local && ui.local.level !== "error"
+        && !store.state.choose) ui.local = null;
       safely("highlights", drawHighlightLayer);
       safely("panel", drawPanel);
       safely("buttons", drawToolbar);
@@ -394,8 +505,12 @@ export function createView(model, el, store) {
       } else if (ui.local && ui.local.text === malformed) {
         ui.local = null; // a good value arrived: the warning no longer holds
       }
-      updaters[trait]();
-      if (trait !== "map_data" && trait !== "game_info") syncPaper();
+      // Python answered: a Reveal or Pass pressed again from now on is a new one.
+      if (trait === "turn" || trait === "hints" || trait === "notice") ui.pendingAct = null;
+      keepFocus(() => {
+        updaters[trait]();
+        if (trait !== "map_data" && trait !== "game_info") syncPaper();
+      });
       el.dataset.updateMs = (now() - t).toFixed(2);
     };
     model.on(`change:${trait}`, handlers[trait]);
@@ -403,11 +518,13 @@ export function createView(model, el, store) {
 
   const offStore = store.subscribe(() => {
     if (destroyed) return;
-    validateSelection();
-    safely("overlay", drawOverlayLayer);
-    safely("highlights", drawHighlightLayer);
-    safely("buttons", drawToolbar);
-    drawNotice();
+    keepFocus(() => {
+      validateSelection();
+      safely("overlay", drawOverlayLayer);
+      safely("highlights", drawHighlightLayer);
+      safely("buttons", drawToolbar);
+      drawNotice();
+    });
   });
 
   // ---------------------------------------------------------------- intents
@@ -609,7 +726,26 @@ export function createView(model, el, store) {
     const btn = el || toolbar.buttons[action];
     if (btn && btn.disabled) return;
     if (action !== "new-game") disarm();
+    if (action === "reveal" || action === "pass") {
+      // The second click of a double-click (or a key held down) before Python answered the
+      // first is the same action again: not sent, not an error.
+      const p = ui.pendingAct;
+      if (p && p.action === action && now() - p.at < REPEAT_MS) return;
+      ui.pendingAct = { action, at: now() };
+    }
     switch (action) {
+      case "keys":
+        root.focus({ preventScroll: true });
+        drawKeys();
+        break;
+      case "switch-player": {
+        const p = Number(btn && btn.dataset.player);
+        if (!Number.isInteger(p)) break;
+        store.set({ selected: null, choose: null });
+        send({ type: "select_player", player: p });
+        announce(st.t("help.switch_title", { name: (st.turn.players[p] || {}).name || "" }));
+        break;
+      }
       case "reveal":
         store.set({ selected: null, choose: null });
         send({ type: "reveal" });
@@ -732,9 +868,9 @@ export function createView(model, el, store) {
         .map((n) => {
           const r = byRound.get(n);
           if (!r) return "";
-          const pts = r.lines.flatMap((l) => l.bonuses).filter((b) => b.id === id)
-            .reduce((a, b) => a + b.points, 0);
-          return pts ? String(pts) : "–";
+          // The same notation as the score sheet's box (London's Thames: the crossings).
+          return bonusText(r.lines.flatMap((l) => l.bonuses).find((b) => b.id === id
+            && b.points));
         }) });
     }
     for (const x of rs.tracks) {
@@ -873,9 +1009,24 @@ export function createView(model, el, store) {
   function onFocusIn(e) {
     const term = termOf(e.target);
     if (term !== null) setTerm(term);
+    drawKeys(e.target);
+  }
+
+  /** A click anywhere in the widget gives it the keys, also on a disabled button or on text
+   * (a disabled control takes no focus, and the host may have moved it to the page). */
+  function onPointerUp() {
+    if (!keysActive()) root.focus({ preventScroll: true });
+    drawKeys();
+  }
+
+  function onScroll(e) {
+    if (e.target && e.target.classList && e.target.classList.contains("nsb-scroll")) {
+      markScrollers();
+    }
   }
 
   function onFocusOut(e) {
+    drawKeys(e.relatedTarget);
     if (termOf(e.target) !== null && termOf(e.relatedTarget) === null) setTerm(null);
     if (e.target === svg && ui.cursor !== null) {
       ui.cursor = null;
@@ -962,8 +1113,14 @@ export function createView(model, el, store) {
   const listeners = [
     ["click", onClick], ["change", onChange], ["keydown", onKey], ["pointerover", onOver],
     ["pointerout", onOut], ["focusin", onFocusIn], ["focusout", onFocusOut],
+    ["pointerup", onPointerUp],
   ];
   for (const [type, fn] of listeners) root.addEventListener(type, fn);
+  root.addEventListener("scroll", onScroll, true); // scroll does not bubble: capture it
+  // A narrower or wider view may start or stop a box's sideways scrolling.
+  const RO = doc.defaultView && doc.defaultView.ResizeObserver;
+  const resized = RO ? new RO(() => markScrollers()) : null;
+  if (resized) resized.observe(root);
 
   // ---------------------------------------------------------------- first render
   renderAll();
@@ -985,6 +1142,8 @@ export function createView(model, el, store) {
       for (const trait of TRAITS) model.off(`change:${trait}`, handlers[trait]);
       offStore();
       for (const [type, fn] of listeners) root.removeEventListener(type, fn);
+      root.removeEventListener("scroll", onScroll, true);
+      if (resized) resized.disconnect();
       if (armTimer !== null) clearTimeout(armTimer);
       stopThinking();
       root.remove();

@@ -212,8 +212,11 @@ test("decideClick covers every case without a DOM", () => {
 test("shortcut keys r/n/p/u/o follow the buttons' enabled state", async () => {
   const s = await setup("start");
   s.key(s.svg(), "r");
-  s.key(s.q(".nsb-panel"), "n");
+  s.key(s.q(".nsb-panel"), "n"); // the same action again before Python answered: a repeat
   s.key(s.svg(), "p"); // no card revealed: Pass is disabled, nothing sent
+  assert.deepEqual(s.model.messages(), [{ type: "reveal" }]);
+  s.model.pySet("notice", { id: 9, level: "info", text: "", reason: null, station: null });
+  s.key(s.q(".nsb-panel"), "n"); // Python answered: a new Reveal is sent
   assert.deepEqual(s.model.messages(), [{ type: "reveal" }, { type: "reveal" }]);
 
   const t = await setup("double_switch_half");

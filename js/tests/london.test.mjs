@@ -206,8 +206,13 @@ test("London score sheet: Thames crossings by label, tourist sites, the track, t
       const thames = line.bonuses.find((b) => b.id === "thames");
       assert.equal(cell("districts").textContent, String(line.district_count));
       assert.equal(cell("stations").textContent, String(line.station_count));
-      assert.equal(cell("bonus").textContent, !thames.points ? "–"
-        : thames.count > 1 ? `${thames.count}×2` : String(thames.points));
+      // Under "Thames ×2" every box counts the crossings, one notation for any count
+      // (issue 18, item 6): "1" for one crossing (its 2 points are in the tooltip), "4" for 4.
+      assert.equal(cell("bonus").textContent, !thames.points ? "–" : String(thames.count));
+      if (thames.points) {
+        assert.match(cell("bonus").querySelector(".nsb-half").title,
+          new RegExp(`${thames.count} × 2 = ${thames.points}`));
+      }
       assert.equal(cell("track-tourist").textContent, String((r.tourist_sites || []).length));
       assert.equal(cell("score").textContent, String(r.score));
       if ((line.doubled_stations || []).length) {

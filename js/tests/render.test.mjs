@@ -10,7 +10,14 @@ test("the static map: every station, district and dashed section", async () => {
   assert.equal(t.qa(".nsb-hit").length, map.stations.length);
   assert.equal(t.qa(".nsb-district").length, map.districts.length);
   assert.equal(t.qa(".nsb-district-border").length, map.districts.length);
-  assert.equal(t.qa(".nsb-district-name").length, map.districts.length);
+  // every district's name, in one line or two (split where Python said: label_wrap)
+  const named = new Map();
+  for (const el of t.qa(".nsb-district-name")) {
+    named.set(el.dataset.district, (named.get(el.dataset.district) || "") + el.textContent);
+  }
+  assert.deepEqual([...named.values()], map.districts.map((d) => d.name.replace(/ /g, "")));
+  assert.equal(t.qa(".nsb-district-name").length,
+    map.districts.length + map.districts.filter((d) => d.label_wrap).length);
   const dashes = t.q(".nsb-potential");
   assert.equal(Number(dashes.dataset.count), map.sections.length);
   assert.equal((dashes.getAttribute("d").match(/M/g) || []).length, map.sections.length);

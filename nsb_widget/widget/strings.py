@@ -53,6 +53,14 @@ STRINGS: dict[str, str] = {
     "btn.power_not_now": N_("{about} (Not now: {reason})"),
     "btn.undo_bot": N_("Undo (U): not on this sheet, a bot plays it"),
     "power.not_usable": N_("not usable now"),
+    # whether the one-letter keys reach the game (only while it has the focus)
+    "keys.on": N_("Keys on"),
+    "keys.off": N_("Keys off: click the game"),
+    "keys.on_title": N_("The keys reach the game: R reveal, P pass, U undo, H hint, O overlay, "
+                        "arrows or Tab and Enter draw, Esc cancels."),
+    "keys.off_title": N_("The keys R, P, U, H and O reach the game only while it has the "
+                         "focus; until then they are the notebook's (R would turn a cell into "
+                         "a Raw cell). Click anywhere on the game to give it the keys."),
     # the help line: what the player can do now
     "help.game_over": N_("Game over. New game starts another one."),
     "help.power_station": N_("Click a station of your line for the {power} power (Esc "
@@ -61,6 +69,9 @@ STRINGS: dict[str, str] = {
     "help.waiting_for": N_("Waiting for {names}."),
     "help.waiting_for_others": N_("Waiting for the other players."),
     "help.waiting_to_draw": N_("Waiting for {names} to draw."),
+    "help.switch_to": N_("Switch to {name}'s sheet"),
+    "help.switch_title": N_("It is {name}'s turn to draw: show their sheet."),
+    "help.bots_thinking": N_("Thinking: {names}…"),
     "help.nothing_to_draw": N_("No section can be drawn for this card: Pass (P)."),
     "help.selected": N_("{station} selected: click a ringed station to draw to it ({station} "
                         "again or Esc cancels)."),
@@ -81,6 +92,7 @@ STRINGS: dict[str, str] = {
     "notice.malformed": N_("The widget received a malformed \"{trait}\" and ignored it."),
     "notice.unreadable": N_("Some widget data could not be read ({traits}); showing what is "
                             "available."),
+    "scroll.more": N_("⟷ Scroll sideways for more"),
     "part.map": N_("map"),
     "part.sheet": N_("sheet"),
     "part.overlay": N_("overlay"),

@@ -158,6 +158,7 @@ function readMap(v) {
       kind: str(d.kind, "main"),
       outline: arr(d.outline).map(points).filter((l) => l.length >= 3),
       label_at: points([d.label_at])[0] || null,
+      label_wrap: d.label_wrap === true,
       stations: ints(d.stations).filter(okStation)
     })),
     river: isObj2(v.river) ? {
@@ -340,8 +341,11 @@ function readTurn(v, info = readInfo(null), t = translator(null)) {
       player: b.player,
       bot: str(b.bot, "bot"),
       name: str(b.name, (info.players[b.player] || {}).name || t("player.default", { n: b.player + 1 })),
-      text: b.text
-    }))
+      text: b.text,
+      thinking: bool(b.thinking)
+    })),
+    // The bots choosing their move now (the kernel is busy with them).
+    thinking: ints(o.thinking)
   };
 }
 function readHints(v, map) {
@@ -778,8 +782,19 @@ function createPlacer(boxes = []) {
 var CELL = 64;
 var MARGIN = 26;
 var STATION_R = 14;
+var HIT_R = 0.5;
 var PARALLEL_GAP = 9;
 var cap2 = (w) => w ? w.charAt(0).toUpperCase() + w.slice(1) : "";
+var LABEL_GAP = 0.1;
+function splitLabel(name) {
+  const middle = name.length / 2;
+  const at = (ch, after) => [...name].flatMap((c, i) => c === ch && i > 0 && i < name.length - 1 ? [i + after] : []);
+  let cuts = at("-", 1);
+  if (!cuts.length) cuts = at(" ", 0);
+  if (!cuts.length) return null;
+  const cut = cuts.reduce((a, b) => Math.abs(b - middle) < Math.abs(a - middle) ? b : a);
+  return [name.slice(0, cut).trimEnd(), name.slice(cut).trimStart()];
+}
 function lineName(rs, id) {
   const found = rs && rs.lines ? rs.lines.find((l) => l.id === id) : null;
   return found ? found.name : cap2(id);
@@ -904,9 +919,19 @@ function drawStatic(svg, layers, map, pencils, rs, t) {
   const names = s(doc, "g", { class: "nsb-district-names", "aria-hidden": "true" });
   for (const d of map.districts) {
     if (!d.label_at || !d.name) continue;
-    const [x, y] = [geo.px(d.label_at[0]), geo.px(d.label_at[1]) + 2];
-    names.append(s(doc, "text", { class: "nsb-district-name", x, y, text: d.name }));
-    geo.fixed.push(textBox(x, y, d.name.length, 9, "middle", 0.58));
+    const parts = d.label_wrap ? splitLabel(d.name) : null;
+    const rows = parts ? [[parts[0], -LABEL_GAP], [parts[1], LABEL_GAP]] : [[d.name, 0]];
+    for (const [text, dy] of rows) {
+      const [x, y] = [geo.px(d.label_at[0]), geo.px(d.label_at[1] + dy) + 3];
+      names.append(s(doc, "text", {
+        class: "nsb-district-name",
+        "data-district": d.index,
+        x,
+        y,
+        text
+      }));
+      geo.fixed.push(textBox(x, y, text.length, 9, "middle", 0.58));
+    }
   }
   st.append(names);
   let dpath = "";
@@ -1010,7 +1035,7 @@ function drawStatic(svg, layers, map, pencils, rs, t) {
       class: "nsb-hit",
       cx: geo.px(station.x),
       cy: geo.px(station.y),
-      r: CELL * 0.42,
+      r: CELL * HIT_R,
       "data-station": station.index,
       "aria-label": `${station.label} ${symbolWords(station.symbol, t)}`
     }));
@@ -1941,9 +1966,10 @@ function updatePanel(panel, st, pencils) {
         doc,
         "li",
         {
-          class: "nsb-bot-turn",
+          class: `nsb-bot-turn${b.thinking ? " nsb-bot-thinking" : ""}`,
           "data-player": b.player,
-          "data-bot": b.bot
+          "data-bot": b.bot,
+          "aria-busy": b.thinking ? "true" : null
         },
         h(doc, "span", {
           class: "nsb-swatch",
@@ -2146,7 +2172,7 @@ var boxTitle = (l, r, rs, t, what) => {
   const names = l.lines.length === 1 && rs.lines.length === 1 ? "" : l.lines.map((x) => (rs.lines.find((y) => y.id === x) || {}).name || cap4(x)).join(" + ");
   return names ? t("score.box_line", { n: r.round, line: names, what }) : t("score.box", { n: r.round, what });
 };
-var bonusText = (b) => !b || !b.points ? "–" : b.count > 1 ? `${b.count}×${b.points_each}` : String(b.points);
+var bonusText = (b) => !b || !b.points ? "–" : b.sections && b.sections.length ? String(b.count) : String(b.points);
 function createScoreSheet(doc) {
   return { el: h(doc, "div", { class: "nsb-score", role: "region" }) };
 }
@@ -2868,6 +2894,7 @@ function drawScoreTable(doc, table, width, col) {
 var TRAITS = ["map_data", "game_info", "sheet", "turn", "hints", "scores", "notice", "strings"];
 var KEYS = { r: "reveal", n: "reveal", p: "pass", u: "undo", o: "overlay", h: "hint" };
 var HINT_TIMEOUT = 3e4;
+var REPEAT_MS = 1500;
 var isPlain = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 var viewCounter = 0;
 function createView(model, el, store) {
@@ -2885,7 +2912,8 @@ function createView(model, el, store) {
     pendingDraw: null,
     paper: null,
     hint: null,
-    hintBusy: null
+    hintBusy: null,
+    pendingAct: null
   };
   let st = readAll(model);
   let pencils = pencilTable(st.map || { pencils: [] });
@@ -2933,7 +2961,17 @@ function createView(model, el, store) {
   );
   const mapKey = h(doc, "p", { class: "nsb-map-key", hidden: true });
   const live = h(doc, "div", { class: "nsb-sr-only", "aria-live": "polite" });
-  const mapBox = h(doc, "div", { class: "nsb-mapbox" }, svg, placeholder, mapKey, caption, live);
+  const mapScroll = h(doc, "div", { class: "nsb-scroll nsb-map-scroll" }, svg);
+  const mapBox = h(
+    doc,
+    "div",
+    { class: "nsb-mapbox" },
+    mapScroll,
+    placeholder,
+    mapKey,
+    caption,
+    live
+  );
   const panel = createPanel(doc);
   const hintBox = h(doc, "div", {
     class: "nsb-hint-box",
@@ -2944,9 +2982,22 @@ function createView(model, el, store) {
   panel.el.insertBefore(hintBox, panel.parts.players);
   const score = createScoreSheet(doc);
   const nowCards = h(doc, "div", { class: "nsb-now", role: "img", hidden: true });
+  const keys = h(doc, "button", {
+    type: "button",
+    class: "nsb-keys",
+    "data-action": "keys",
+    "data-active": "false"
+  });
+  toolbar.el.append(keys);
+  const swap = h(doc, "button", {
+    type: "button",
+    class: "nsb-btn nsb-switch",
+    "data-action": "switch-player",
+    hidden: true
+  });
   root.append(
     toolbar.el,
-    h(doc, "div", { class: "nsb-messages" }, nowCards, notice, help),
+    h(doc, "div", { class: "nsb-messages" }, nowCards, notice, help, swap),
     h(doc, "div", { class: "nsb-main" }, mapBox, panel.el),
     score.el
   );
@@ -2995,12 +3046,77 @@ function createView(model, el, store) {
     help.hidden = !help.textContent;
     if (shown && shown.level === "error") notice.setAttribute("role", "alert");
     else notice.setAttribute("role", "status");
+    drawSwitch();
+  }
+  function switchTarget() {
+    const { turn, hints } = st;
+    if (!st.map || turn.game_over || turn.phase !== "draw" || turn.players.length < 2) return null;
+    const shown = st.sheet.player;
+    const shownBot = Boolean((turn.players[shown] || {}).bot);
+    if (!shownBot && (hints.open_lines.length || turn.waiting_for.includes(shown))) return null;
+    const next = turn.waiting_for.find((p) => p !== shown && turn.players[p] && !turn.players[p].bot);
+    return next === void 0 ? null : next;
+  }
+  function drawSwitch() {
+    const p = switchTarget();
+    swap.hidden = p === null;
+    if (p === null) return;
+    const name = st.turn.players[p].name;
+    swap.dataset.player = String(p);
+    swap.textContent = st.t("help.switch_to", { name });
+    swap.title = st.t("help.switch_title", { name });
+  }
+  const keysActive = (focused = doc.activeElement) => Boolean(focused && root.contains(focused));
+  function drawKeys(focused = doc.activeElement) {
+    const on = keysActive(focused);
+    keys.dataset.active = on ? "true" : "false";
+    keys.textContent = st.t(on ? "keys.on" : "keys.off");
+    keys.title = st.t(on ? "keys.on_title" : "keys.off_title");
+  }
+  function keepFocus(redraw) {
+    const had = doc.activeElement;
+    const inside = Boolean(had && had !== root && root.contains(had));
+    const key = inside ? focusKey(had) : null;
+    redraw();
+    if (!inside || destroyed) return;
+    const now2 = doc.activeElement;
+    if (now2 && now2 !== doc.body && root.contains(now2) && !now2.disabled) return;
+    const twin = key ? root.querySelector(key) : null;
+    (twin && !twin.disabled ? twin : root).focus({ preventScroll: true });
+    drawKeys();
+  }
+  function focusKey(node) {
+    const attrs = [...node.attributes].filter((a) => a.name.startsWith("data-"));
+    if (!attrs.length) return null;
+    const quote = (v) => `"${v.replace(/["\\]/g, "\\$&")}"`;
+    return node.tagName.toLowerCase() + attrs.map((a) => `[${a.name}=${quote(a.value)}]`).join("");
+  }
+  function markScrollers() {
+    if (destroyed) return;
+    for (const box2 of root.querySelectorAll(".nsb-score-block, .nsb-map-scroll")) {
+      box2.classList.add("nsb-scroll");
+      let cue = box2.firstElementChild;
+      if (!cue || !cue.classList.contains("nsb-scroll-cue")) {
+        cue = h(doc, "div", { class: "nsb-scroll-cue", "aria-hidden": "true" });
+        box2.prepend(cue);
+      }
+      cue.textContent = st.t("scroll.more");
+      const hidden = box2.scrollWidth - box2.clientWidth;
+      const left = box2.scrollLeft > 1;
+      const right = box2.scrollLeft < hidden - 1;
+      const where = hidden <= 1 ? "" : left && right ? "both" : left ? "start" : "end";
+      if (box2.dataset.overflow !== where) box2.dataset.overflow = where;
+    }
   }
   function helpText() {
     const { turn, hints, map, t } = st;
     if (!map) return "";
     const names = (ids) => ids.map((i) => (turn.players[i] || {}).name || t("player.default", { n: i + 1 })).join(", ");
     if (turn.game_over) return t("help.game_over");
+    if (turn.thinking.length) {
+      const bots = turn.bot_turns.filter((b) => turn.thinking.includes(b.player)).map((b) => t("panel.player_bot", { name: b.name })).join(", ");
+      return t("help.bots_thinking", { names: bots || names(turn.thinking) });
+    }
     if (powerMode()) return t("help.power_station", { power: hints.power.title });
     if (turn.phase === "reveal") {
       if (turn.can_reveal) return t("help.reveal");
@@ -3140,6 +3256,7 @@ function createView(model, el, store) {
       st.info.ruleset,
       st.t
     );
+    markScrollers();
   }
   const probe = h(doc, "span", { class: "nsb-paper-probe", "aria-hidden": "true" });
   root.append(probe);
@@ -3157,6 +3274,7 @@ function createView(model, el, store) {
   function renderAll() {
     st = readAll(model);
     ui.pendingDraw = null;
+    ui.pendingAct = null;
     ui.hint = null;
     stopThinking();
     live.textContent = "";
@@ -3167,6 +3285,8 @@ function createView(model, el, store) {
   function drawTexts() {
     const { t } = st;
     root.lang = t.language || "";
+    root.setAttribute("aria-busy", st.turn.thinking.length ? "true" : "false");
+    drawKeys();
     placeholder.textContent = t("map.waiting");
     score.el.setAttribute("aria-label", t("score.title"));
     if (!st.map) svg.setAttribute("aria-label", t("map.aria", { map: t("map.unnamed") }));
@@ -3182,6 +3302,7 @@ function createView(model, el, store) {
     safely("score sheet", drawScores);
     safely("hint", drawHintBox);
     drawNotice();
+    markScrollers();
     const bad = malformed();
     if (!st.map && model.get("map_data") !== void 0 && model.get("map_data") !== null) {
       bad.push("map_data");
@@ -3221,6 +3342,7 @@ function createView(model, el, store) {
     },
     turn: () => {
       st.turn = readTurn(model.get("turn"), st.info, st.t);
+      root.setAttribute("aria-busy", st.turn.thinking.length ? "true" : "false");
       if (st.turn.game_over || st.turn.phase !== "draw") disarm();
       safely("panel", drawPanel);
       safely("buttons", drawToolbar);
@@ -3228,6 +3350,7 @@ function createView(model, el, store) {
       drawNotice();
     },
     hints: () => {
+      const before = st.hints.version;
       st.hints = readHints(model.get("hints"), st.map);
       ui.pendingDraw = null;
       if (ui.hint && ui.hint.version !== st.hints.version) {
@@ -3236,6 +3359,7 @@ function createView(model, el, store) {
       }
       if (ui.hintBusy && ui.hintBusy.version !== st.hints.version) stopThinking();
       validateSelection();
+      if (before !== st.hints.version && ui.local && ui.local.level !== "error" && !store.state.choose) ui.local = null;
       safely("highlights", drawHighlightLayer);
       safely("panel", drawPanel);
       safely("buttons", drawToolbar);
@@ -3270,19 +3394,24 @@ function createView(model, el, store) {
       } else if (ui.local && ui.local.text === malformed2) {
         ui.local = null;
       }
-      updaters[trait]();
-      if (trait !== "map_data" && trait !== "game_info") syncPaper();
+      if (trait === "turn" || trait === "hints" || trait === "notice") ui.pendingAct = null;
+      keepFocus(() => {
+        updaters[trait]();
+        if (trait !== "map_data" && trait !== "game_info") syncPaper();
+      });
       el.dataset.updateMs = (now() - t).toFixed(2);
     };
     model.on(`change:${trait}`, handlers[trait]);
   }
   const offStore = store.subscribe(() => {
     if (destroyed) return;
-    validateSelection();
-    safely("overlay", drawOverlayLayer);
-    safely("highlights", drawHighlightLayer);
-    safely("buttons", drawToolbar);
-    drawNotice();
+    keepFocus(() => {
+      validateSelection();
+      safely("overlay", drawOverlayLayer);
+      safely("highlights", drawHighlightLayer);
+      safely("buttons", drawToolbar);
+      drawNotice();
+    });
   });
   function send(msg) {
     model.send(msg);
@@ -3458,7 +3587,24 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
     const btn = el2 || toolbar.buttons[action];
     if (btn && btn.disabled) return;
     if (action !== "new-game") disarm();
+    if (action === "reveal" || action === "pass") {
+      const p = ui.pendingAct;
+      if (p && p.action === action && now() - p.at < REPEAT_MS) return;
+      ui.pendingAct = { action, at: now() };
+    }
     switch (action) {
+      case "keys":
+        root.focus({ preventScroll: true });
+        drawKeys();
+        break;
+      case "switch-player": {
+        const p = Number(btn && btn.dataset.player);
+        if (!Number.isInteger(p)) break;
+        store.set({ selected: null, choose: null });
+        send({ type: "select_player", player: p });
+        announce(st.t("help.switch_title", { name: (st.turn.players[p] || {}).name || "" }));
+        break;
+      }
       case "reveal":
         store.set({ selected: null, choose: null });
         send({ type: "reveal" });
@@ -3574,8 +3720,7 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
       rows.push({ label: rs.bonus_short[id2] || rs.bonus_labels[id2] || id2, cells: [1, 2, 3, 4].map((n) => {
         const r = byRound.get(n);
         if (!r) return "";
-        const pts = r.lines.flatMap((l) => l.bonuses).filter((b) => b.id === id2).reduce((a, b) => a + b.points, 0);
-        return pts ? String(pts) : "–";
+        return bonusText(r.lines.flatMap((l) => l.bonuses).find((b) => b.id === id2 && b.points));
       }) });
     }
     for (const x of rs.tracks) {
@@ -3701,8 +3846,19 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
   function onFocusIn(e) {
     const term = termOf(e.target);
     if (term !== null) setTerm(term);
+    drawKeys(e.target);
+  }
+  function onPointerUp() {
+    if (!keysActive()) root.focus({ preventScroll: true });
+    drawKeys();
+  }
+  function onScroll(e) {
+    if (e.target && e.target.classList && e.target.classList.contains("nsb-scroll")) {
+      markScrollers();
+    }
   }
   function onFocusOut(e) {
+    drawKeys(e.relatedTarget);
     if (termOf(e.target) !== null && termOf(e.relatedTarget) === null) setTerm(null);
     if (e.target === svg && ui.cursor !== null) {
       ui.cursor = null;
@@ -3787,9 +3943,14 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
     ["pointerover", onOver],
     ["pointerout", onOut],
     ["focusin", onFocusIn],
-    ["focusout", onFocusOut]
+    ["focusout", onFocusOut],
+    ["pointerup", onPointerUp]
   ];
   for (const [type, fn] of listeners) root.addEventListener(type, fn);
+  root.addEventListener("scroll", onScroll, true);
+  const RO = doc.defaultView && doc.defaultView.ResizeObserver;
+  const resized = RO ? new RO(() => markScrollers()) : null;
+  if (resized) resized.observe(root);
   renderAll();
   if (ui.paper === null && doc.defaultView && doc.defaultView.requestAnimationFrame) {
     doc.defaultView.requestAnimationFrame(() => {
@@ -3810,6 +3971,8 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
       for (const trait of TRAITS) model.off(`change:${trait}`, handlers[trait]);
       offStore();
       for (const [type, fn] of listeners) root.removeEventListener(type, fn);
+      root.removeEventListener("scroll", onScroll, true);
+      if (resized) resized.disconnect();
       if (armTimer !== null) clearTimeout(armTimer);
       stopThinking();
       root.remove();
