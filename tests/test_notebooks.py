@@ -48,6 +48,18 @@ def test_play_notebook_starts_a_game():
     assert len(widget_outputs) == 1
 
 
+def test_the_play_notebooks_say_the_keys_need_a_click_on_the_game():
+    """Issue 18, item 1: after Run All the notebook has the focus and `r` would turn a cell
+    Raw: both notebooks say to click the game first, in the words the widget shows."""
+    from nsb_widget.notebooks import play_notebook
+    from nsb_widget.widget.strings import STRINGS
+
+    for name in ("berlin", "london"):
+        text = play_notebook(name)["cells"][0]["source"]
+        assert "click anywhere on the game first" in text
+        assert f"*{STRINGS['keys.on']}*" in text and "Raw cell" in text
+
+
 def test_play_london_notebook_starts_new_players_on_the_base_game():
     """Issue 18, item 11: no module by default (a new player gets no solo handicap they did
     not choose); the notebook says how to add the modules, and those calls work."""

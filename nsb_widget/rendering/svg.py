@@ -138,8 +138,7 @@ def _districts(scene: dict[str, Any], t: Translator) -> list[str]:
         rows = [(names[i], 0.0)] if lines is None else [(lines[0], -LINE_GAP), (lines[1], LINE_GAP)]
         for text, dy in rows:  # centred on (x, y + dy): the baseline 3 px below the middle
             out.append(f'<text x="{_xy(x):.1f}" y="{_xy(y + dy) + 3:.1f}" font-size="8.5" '
-                       f'fill="#b08a2e" text-anchor="middle" class="district-name">'
-                       f'{text}</text>')
+                       f'fill="#b08a2e" text-anchor="middle">{text}</text>')
     out.append("</g>")
     return out
 
@@ -263,9 +262,8 @@ def _stations(scene: dict[str, Any], sheet: dict[str, Any] | None,
             out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r * 1.5:.1f}" fill="none" '
                        f'stroke="{fill}" stroke-width="2.5"><title>'
                        f'{escape(departure)}</title></circle>')
-        out.append(f'<path class="station-symbol" d="{symbol_path(symbol, cx, cy, r)}" '
-                   f'fill="{fill or "#ffffff"}" stroke="{INK}" stroke-width="1.8">'
-                   f'<title>{escape(tip)}</title></path>')
+        out.append(f'<path d="{symbol_path(symbol, cx, cy, r)}" fill="{fill or "#ffffff"}" '
+                   f'stroke="{INK}" stroke-width="1.8"><title>{escape(tip)}</title></path>')
         if symbol == "any":
             out.append(f'<text x="{cx:.1f}" y="{cy + 4.6:.1f}" font-size="13" font-weight="bold" '
                        f'fill="{"#ffffff" if start else INK}" text-anchor="middle">?</text>')
@@ -289,7 +287,7 @@ def _stations(scene: dict[str, Any], sheet: dict[str, Any] | None,
             out.append(f'<circle cx="{cx + r * 1.3:.1f}" cy="{cy - r * 1.3:.1f}" r="6" '
                        f'fill="{INK}"/><text x="{cx + r * 1.3:.1f}" y="{cy - r * 1.3 + 3:.1f}" '
                        f'font-size="8.5" fill="#ffffff" text-anchor="middle">{inter[i]}</text>')
-        out.append(f'<text class="station-label" x="{cx + r * 1.15:.1f}" y="{cy + r * 1.9:.1f}" '
-                   f'font-size="7.5" fill="{SOFT_INK}">{s["label"]}</text>')
+        out.append(f'<text x="{cx + r * 1.15:.1f}" y="{cy + r * 1.9:.1f}" font-size="7.5" '
+                   f'fill="{SOFT_INK}">{s["label"]}</text>')
     out.append("</g>")
     return out
