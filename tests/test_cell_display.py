@@ -102,7 +102,7 @@ def test_the_sheet_display_speaks_the_games_language_and_escapes_names():
     sheet = game.provisional_score_sheet()
     html = sheet._repr_html_()
     assert "<b>Ada</b>" not in html and "&lt;b&gt;Ada&lt;/b&gt; &amp; co" in html
-    assert "Feuille de score de" in html and "Total (pour l&#x27;instant)" in html
+    assert "Feuille de score\xa0:" in html and "Total (jusqu&#x27;ici)" in html
     assert "Lignes" in str(sheet) and "Correspondances" in str(sheet)
 
 
