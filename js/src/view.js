@@ -202,7 +202,8 @@ export function createView(model, el, store) {
         cue = h(doc, "div", { class: "nsb-scroll-cue", "aria-hidden": "true" });
         box.prepend(cue);
       }
-      cue.textContent = st.t("scroll.more");
+      const text = st.t("scroll.more");
+      if (cue.textContent !== text) cue.textContent = text;
       const hidden = box.scrollWidth - box.clientWidth;
       const left = box.scrollLeft > 1;
       const right = box.scrollLeft < hidden - 1;
@@ -1117,9 +1118,11 @@ export function createView(model, el, store) {
   ];
   for (const [type, fn] of listeners) root.addEventListener(type, fn);
   root.addEventListener("scroll", onScroll, true); // scroll does not bubble: capture it
-  // A narrower or wider view may start or stop a box's sideways scrolling.
-  const RO = doc.defaultView && doc.defaultView.ResizeObserver;
-  const resized = RO ? new RO(() => markScrollers()) : null;
+  // A narrower or wider view may start or stop a box's sideways scrolling (checked in the next
+  // frame: the cue it shows or hides must not resize the widget inside the observer's turn).
+  const win = doc.defaultView;
+  const RO = win && win.ResizeObserver;
+  const resized = RO ? new RO(() => win.requestAnimationFrame(() => markScrollers())) : null;
   if (resized) resized.observe(root);
 
   // ---------------------------------------------------------------- first render

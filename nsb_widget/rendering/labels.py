@@ -49,13 +49,17 @@ def split_label(name: str) -> tuple[str, str] | None:
 
 
 def _obstacles(game_map: GameMap) -> list[Box]:
-    """What a name must not touch, for each station, in both renderers: the symbol (with a
-    departure ring), its label (the widget writes it above right, the SVG below right) and a
-    tourist site's star (the widget below left, the SVG above left)."""
+    """What a name must not touch, for each station, in both renderers: the symbol with the
+    rings a game may draw round it (departure, S-Bahn, circled), its label (the widget writes
+    it above right, the SVG below right), the badge of an interchange (the widget's above left,
+    the SVG's above right) and a tourist site's star (the widget below left, the SVG above
+    left)."""
     boxes: list[Box] = []
     for s in game_map.stations:
         x, y = s.x, s.y
-        boxes.append((x - 0.32, y - 0.32, x + 0.32, y + 0.32))
+        boxes.append((x - 0.37, y - 0.37, x + 0.37, y + 0.37))
+        boxes.append((x - 0.39, y - 0.39, x - 0.11, y - 0.11))
+        boxes.append((x + 0.11, y - 0.4, x + 0.4, y - 0.11))
         width = 0.085 * len(s.label) + 0.05
         boxes.append((x + 0.19, y - 0.31, x + 0.23 + width, y - 0.11))
         boxes.append((x + 0.2, y + 0.24, x + 0.24 + width, y + 0.44))

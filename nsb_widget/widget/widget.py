@@ -393,16 +393,10 @@ class BerlinWidget(anywidget.AnyWidget):
         if (isinstance(intent, DrawIntent | PassIntent | UndoIntent | PowerIntent)
                 and player in self._bots):
             raise NsbError(t("{name} is played by a bot", name=game.player_name(player)))
-        if isinstance(intent, RevealIntent | PassIntent):
+        if (isinstance(intent, RevealIntent | PassIntent)
+                and self._just_done == (type(intent), self._version)):
             # The second click of a double-click (or of two views) arrives after the first was
             # done: the same action again with nothing changed since is no mistake, ignore it.
-            if self._just_done == (type(intent), self._version):
-                return
-            if isinstance(intent, RevealIntent):
-                game.reveal()
-            else:
-                game.pass_turn(player)
-            self._just_done = (type(intent), self._version)
             return
         if isinstance(intent, RevealIntent):
             game.reveal()
@@ -428,6 +422,8 @@ class BerlinWidget(anywidget.AnyWidget):
                 raise NsbError(t("the {format} export failed: {error}",
                                        format=intent.format.upper(), error=intent.error))
             callback(intent.format, intent.data)
+        if isinstance(intent, RevealIntent | PassIntent):
+            self._just_done = (type(intent), self._version)
 
     def hint(self) -> Hint:
         """The hint bot's suggestion for the shown player now (what the Hint button shows).

@@ -3100,7 +3100,8 @@ function createView(model, el, store) {
         cue = h(doc, "div", { class: "nsb-scroll-cue", "aria-hidden": "true" });
         box2.prepend(cue);
       }
-      cue.textContent = st.t("scroll.more");
+      const text = st.t("scroll.more");
+      if (cue.textContent !== text) cue.textContent = text;
       const hidden = box2.scrollWidth - box2.clientWidth;
       const left = box2.scrollLeft > 1;
       const right = box2.scrollLeft < hidden - 1;
@@ -3948,8 +3949,9 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
   ];
   for (const [type, fn] of listeners) root.addEventListener(type, fn);
   root.addEventListener("scroll", onScroll, true);
-  const RO = doc.defaultView && doc.defaultView.ResizeObserver;
-  const resized = RO ? new RO(() => markScrollers()) : null;
+  const win = doc.defaultView;
+  const RO = win && win.ResizeObserver;
+  const resized = RO ? new RO(() => win.requestAnimationFrame(() => markScrollers())) : null;
   if (resized) resized.observe(root);
   renderAll();
   if (ui.paper === null && doc.defaultView && doc.defaultView.requestAnimationFrame) {
