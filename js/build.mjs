@@ -1,6 +1,8 @@
-// Bundle js/src into the two static files the Python package ships:
-//   nsb_widget/widget/static/widget.js   (one ES module, no imports left)
+// Bundle js/src into the static files the Python package ships:
+//   nsb_widget/widget/static/widget.js   the game widget (one ES module, no imports left)
 //   nsb_widget/widget/static/widget.css  (theme.css, scoped under .nsb-widget)
+//   nsb_widget/widget/static/board.js    the teacher's board (src/board/)
+//   nsb_widget/widget/static/board.css   (src/board/board.css with theme.css)
 // `node build.mjs` writes them; `node build.mjs --check` rebuilds into a temp dir and exits 1
 // when the committed files differ (run `npm run build` and commit the result).
 import { build } from "esbuild";
@@ -12,6 +14,7 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 const staticDir = resolve(here, "../nsb_widget/widget/static");
 const check = process.argv.includes("--check");
+const BUNDLES = ["widget.js", "widget.css", "board.js", "board.css"];
 
 async function bundle(outDir) {
   mkdirSync(outDir, { recursive: true });
@@ -40,6 +43,21 @@ async function bundle(outDir) {
     outfile: join(outDir, "widget.css"),
     target: ["chrome100", "firefox100", "safari15"],
   });
+  await build({
+    ...common,
+    entryPoints: ["src/board/index.js"],
+    outfile: join(outDir, "board.js"),
+    format: "esm",
+    platform: "browser",
+    target: ["es2020"],
+    external: [],
+  });
+  await build({
+    ...common,
+    entryPoints: ["src/board/board.css"],
+    outfile: join(outDir, "board.css"),
+    target: ["chrome100", "firefox100", "safari15"],
+  });
 }
 
 function assertSelfContained(file) {
@@ -53,14 +71,14 @@ function assertSelfContained(file) {
 
 if (!check) {
   await bundle(staticDir);
-  assertSelfContained(join(staticDir, "widget.js"));
-  console.log(`wrote ${staticDir}/widget.js and widget.css`);
+  for (const name of BUNDLES) if (name.endsWith(".js")) assertSelfContained(join(staticDir, name));
+  console.log(`wrote ${BUNDLES.map((n) => `${staticDir}/${n}`).join(", ")}`);
 } else {
   const tmp = mkdtempSync(join(tmpdir(), "nsb-widget-check-"));
   try {
     await bundle(tmp);
     let stale = [];
-    for (const name of ["widget.js", "widget.css"]) {
+    for (const name of BUNDLES) {
       let committed = null;
       try { committed = readFileSync(join(staticDir, name)); } catch { /* missing */ }
       const fresh = readFileSync(join(tmp, name));
@@ -72,8 +90,8 @@ if (!check) {
         + "the result.");
       process.exit(1);
     }
-    assertSelfContained(join(staticDir, "widget.js"));
-    console.log("static bundle is up to date with js/src");
+    for (const name of BUNDLES) if (name.endsWith(".js")) assertSelfContained(join(staticDir, name));
+    console.log("static bundles are up to date with js/src");
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

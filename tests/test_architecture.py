@@ -17,6 +17,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("rulesets",),
     ("io", "rendering", "bots"),
     ("game", "simulate", "simulation", "plots"),
+    ("room",),
     ("widget", "notebooks", "cli", "__init__", "__main__"),
 ]
 #: The only imports that go up, each for a stated reason.
