@@ -24,6 +24,8 @@ LAYERS: list[tuple[str, ...]] = [
 ALLOWED_UPWARD = {
     # anywidget is optional: Game.widget() imports the widget on first use.
     ("game", "widget"),
+    # The same for a classroom: Seat.widget() and Room.board() import the widget on first use.
+    ("room", "widget"),
 }
 
 

@@ -350,7 +350,7 @@ class Seat:
     def widget(self, **options: Any) -> Any:
         """The participant's widget: the map of their game, with no Reveal of its own in a room
         dealt by the teacher (the cards come by themselves). Options as for
-        :class:`~nsb_widget.widget.BerlinWidget` (``language=``, ``hint_bot=``...)."""
+        ``BerlinWidget`` (``language=``, ``hint_bot=``...)."""
         from ..widget import BerlinWidget
 
         self.follow(self._poller.interval)

@@ -27,6 +27,7 @@ def board_info(room: Room) -> dict[str, Any]:
     scene = map_state(game)
     return {
         "name": room.name,
+        "folder": str(room.folder.path),
         "map": {"id": game.map.id, "title": scene["title"]},
         "dealt": room.info.dealt,
         "modules": info["modules"],

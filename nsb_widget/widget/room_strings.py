@@ -76,6 +76,7 @@ BOARD_STRINGS: dict[str, str] = {
     "board.figures": N_("Figures"),
     "board.figures_title": N_("The room's final scores and the sections it drew"),
     "board.problem": N_("Problem: {text}"),
+    "board.join": N_("Join with: {code}"),
 }
 BOARD_PLURALS: dict[str, tuple[str, str]] = {
     "board.status_behind": ngettext("{n} card behind", "{n} cards behind"),

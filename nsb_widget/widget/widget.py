@@ -117,7 +117,7 @@ class BerlinWidget(anywidget.AnyWidget):
     cards, score terms and pencil powers), so the same widget plays every city. Also available
     as :data:`NsbWidget`.
 
-    ``seat`` (a :class:`~nsb_widget.room.Seat`, as :meth:`Seat.widget` gives it) shows a
+    ``seat`` (a :class:`~nsb_widget.room.Seat`, as ``seat.widget()`` gives it) shows a
     participant's game in a classroom: in a room dealt by the teacher there is no Reveal and no
     New game (the cards come by themselves), and the panel says where the participant stands.
     """

@@ -25,6 +25,7 @@ export function readBoard(model) {
     rs,
     info: {
       name: str(info.name), map: str(obj(info.map).title), dealt: bool(info.dealt),
+      folder: str(info.folder),
       modules: arr(info.modules).filter((m) => typeof m === "string"),
       effects: arr(info.effects).filter((e) => e && typeof e === "object").map((e) => ({
         round: int(e.round), title: str(e.title), text: str(e.text) })),
@@ -104,6 +105,7 @@ export function createBoardView(model, el) {
     "data-action": "figures" });
   const objectives = h(doc, "div", { class: "nsb-board-objectives" });
   const selfPaced = h(doc, "p", { class: "nsb-board-self" });
+  const joinLine = h(doc, "p", { class: "nsb-board-join" });
   root.append(
     h(doc, "header", { class: "nsb-board-head" }, title, subtitle),
     h(doc, "div", { class: "nsb-board-top" },
@@ -113,7 +115,7 @@ export function createBoardView(model, el) {
     h(doc, "div", { class: "nsb-board-main" },
       h(doc, "section", { class: "nsb-board-scores" }, scoresTitle, winner, tableEl), sheetBox),
     figuresBox,
-    h(doc, "footer", { class: "nsb-board-foot" }, objectives, selfPaced,
+    h(doc, "footer", { class: "nsb-board-foot" }, objectives, joinLine, selfPaced,
       h(doc, "div", { class: "nsb-board-actions" }, figuresBtn, exportBtn)),
   );
   el.append(root);
@@ -123,6 +125,9 @@ export function createBoardView(model, el) {
     title.textContent = info.name;
     root.setAttribute("aria-label", t("board.aria", { room: info.name }));
     subtitle.textContent = [info.map, ...info.modules].filter(Boolean).join(" · ");
+    // How to join, for the projector: the folder as the teacher gave it.
+    joinLine.textContent = info.folder ? t("board.join", { code:
+      `join(${JSON.stringify(info.folder)}, "…")` }) : "";
     selfPaced.textContent = info.dealt ? "" : t("board.self_paced");
     selfPaced.hidden = info.dealt;
     clear(objectives);

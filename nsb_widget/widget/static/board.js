@@ -327,6 +327,7 @@ function readBoard(model) {
       name: str(info.name),
       map: str(obj(info.map).title),
       dealt: bool(info.dealt),
+      folder: str(info.folder),
       modules: arr(info.modules).filter((m) => typeof m === "string"),
       effects: arr(info.effects).filter((e) => e && typeof e === "object").map((e) => ({
         round: int(e.round),
@@ -448,6 +449,7 @@ function createBoardView(model, el) {
   });
   const objectives = h(doc, "div", { class: "nsb-board-objectives" });
   const selfPaced = h(doc, "p", { class: "nsb-board-self" });
+  const joinLine = h(doc, "p", { class: "nsb-board-join" });
   root.append(
     h(doc, "header", { class: "nsb-board-head" }, title, subtitle),
     h(
@@ -471,6 +473,7 @@ function createBoardView(model, el) {
       "footer",
       { class: "nsb-board-foot" },
       objectives,
+      joinLine,
       selfPaced,
       h(doc, "div", { class: "nsb-board-actions" }, figuresBtn, exportBtn)
     )
@@ -481,6 +484,7 @@ function createBoardView(model, el) {
     title.textContent = info.name;
     root.setAttribute("aria-label", t("board.aria", { room: info.name }));
     subtitle.textContent = [info.map, ...info.modules].filter(Boolean).join(" · ");
+    joinLine.textContent = info.folder ? t("board.join", { code: `join(${JSON.stringify(info.folder)}, "…")` }) : "";
     selfPaced.textContent = info.dealt ? "" : t("board.self_paced");
     selfPaced.hidden = info.dealt;
     clear(objectives);
@@ -598,8 +602,9 @@ function createBoardView(model, el) {
       h(doc, "th", { scope: "col", text: t("board.col_status") })
     );
     const body = h(doc, "tbody");
+    const scored = rows.some((r) => r.rounds.length > 0);
     for (const r of rows) {
-      const place = r.place === null ? "–" : `${r.place}${r.shared ? "=" : ""}`;
+      const place = r.place === null || !scored ? "–" : `${r.place}${r.shared ? "=" : ""}`;
       const tr = h(
         doc,
         "tr",
