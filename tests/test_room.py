@@ -208,7 +208,7 @@ def test_joining_a_folder_without_a_room_says_so(home, tmp_path):
     with pytest.raises(RoomError, match="the folder does not exist"):
         join(tmp_path / "nowhere", "Ada", follow=False)
     (tmp_path / "empty").mkdir()
-    with pytest.raises(RoomError, match="no room.json"):
+    with pytest.raises(RoomError, match=r"no room\.json"):
         join(tmp_path / "empty", "Ada", follow=False)
 
 

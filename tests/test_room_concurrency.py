@@ -7,6 +7,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
+
 from room_support import home
 
 from nsb_widget.room import Room, RoomError, join

@@ -15,11 +15,11 @@ pytest.importorskip("anywidget")
 
 from room_support import finish_turn, home, play_room, take_seat
 
+from nsb_widget.i18n import translator
 from nsb_widget.room import Room
 from nsb_widget.rules.game import Phase
 from nsb_widget.widget.board import RoomBoard, parse_board_intent
 from nsb_widget.widget.intents import IntentError
-from nsb_widget.i18n import translator
 
 __all__ = ["home"]
 
