@@ -5,15 +5,22 @@ from __future__ import annotations
 
 from typing import Any
 
+#: What both play notebooks say about the keys: they reach the game only while it has the focus.
+KEYS_ADVICE = (
+    "**Keys**: click anywhere on the game first, so that it has the keyboard (its toolbar then\n"
+    "says *Keys on*). Then `r` reveals, `p` passes, `u` undoes, `h` asks for a hint (a strong\n"
+    "move, highlighted, never played for you), `o` shows the teaching overlay; arrows or Tab\n"
+    "and Enter draw, Esc cancels. Until you click the game, these letters are JupyterLab's:\n"
+    "`r` would turn the selected cell into a Raw cell (press `y` to make it code again).")
+
 PLAY_CELLS: tuple[tuple[str, str], ...] = (
     ("markdown",
      "# Next Station: Berlin\n"
      "\n"
      "A solo game on the Berlin sheet. **Reveal next card**, then click an end of your line\n"
      "and one of the highlighted stations (one click is enough when only one end reaches it).\n"
-     "Click any other station to hear why it cannot be reached. Keys: `r` reveal, `p` pass,\n"
-     "`u` undo, `h` hint (a strong move, highlighted, never played for you), `o` teaching\n"
-     "overlay, arrows/Tab + Enter to draw, Esc to cancel."),
+     "Click any other station to hear why it cannot be reached.\n"
+     "\n" + KEYS_ADVICE),
     ("code",
      "from nsb_widget import Game\n"
      "\n"
@@ -39,28 +46,36 @@ LONDON_CELLS: tuple[tuple[str, str], ...] = (
     ("markdown",
      "# Next Station: London\n"
      "\n"
-     "A solo game on the London sheet with the pencil powers. **Reveal next card**, then click\n"
-     "an end of your line and one of the highlighted stations (one click is enough when only one\n"
-     "end reaches it). The round ends after the 5th pink Underground card. Your pencil's power\n"
-     "is the button beside *Undo*: once a round, after a reveal and before you draw (the circle:\n"
-     "click the button, then a station of your line). Keys: `r` reveal, `p` pass, `u` undo,\n"
-     "`h` hint (a strong move, highlighted, never played for you), `o` teaching overlay\n"
-     "(districts, Thames crossings, tourist sites), Esc to cancel."),
+     "A solo game of the base game on the London sheet. **Reveal next card**, then click an\n"
+     "end of your line and one of the highlighted stations (one click is enough when only one\n"
+     "end reaches it). The round ends after the 5th pink Underground card.\n"
+     "\n" + KEYS_ADVICE),
     ("code",
      "from nsb_widget import Game\n"
      "\n"
-     "# Game.new(map=\"london\", seed=7, modules=[\"powers\"]) replays the same cards\n"
-     "game = Game.new(map=\"london\", players=1, modules=[\"powers\"])\n"
+     "# Game.new(map=\"london\", seed=7) replays the same cards\n"
+     "game = Game.new(map=\"london\", players=1)\n"
      "widget = game.widget()\n"
      "widget"),
     ("markdown",
      "The game is an ordinary Python object: moves played from a cell show up on the map.\n"
-     "Try `game.legal_moves()`, `game.power()`, `game.use_power(game.power())`,\n"
-     "`game.score_sheet()`. **New game** deals again on this same `game`.\n"
+     "Try `game.legal_moves()`, `game.play(game.legal_moves()[0])`, `game.score_sheet()`.\n"
+     "**New game** deals again on this same `game`.\n"
+     "\n"
+     "**The advanced game**, once the base game is familiar: add the modules to the call above\n"
+     "and run it again.\n"
+     "\n"
+     "- `modules=[\"powers\"]`: each pencil brings a power, usable once a round: a button\n"
+     "  beside *Undo* (the circle: click the button, then a station of your line).\n"
+     "- `modules=[\"objectives\"]`: two shared objectives, 10 points each when met.\n"
+     "- `modules=[\"objectives\", \"powers\"]`: both.\n"
+     "\n"
+     "Solo, each module subtracts 10 points from the result before the assessment (the\n"
+     "guide's handicap), so compare advanced scores with advanced scores.\n"
      "\n"
      "*Same cards for everyone* (a workshop): the widget shows its seed and the call that\n"
-     "deals its cards, e.g. `Game.new(seed=7, map='london', modules=['powers'])`. Put that\n"
-     "call in the cell above on every machine and the whole room plays the same game."),
+     "deals its cards, e.g. `Game.new(seed=7, map='london')`. Put that call in the cell above\n"
+     "on every machine and the whole room plays the same game."),
     ("code", ""),
 )
 #: The play notebook of each built-in map.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import importlib.util
 import os
 import pkgutil
 import re
@@ -107,6 +108,39 @@ def test_the_site_loads_nothing_from_the_network(site: Path):
                 'rel="canonical"' in tag, (page.name, tag)
 
 
+def test_the_site_searches_when_opened_as_a_file(site: Path):
+    """Issue 18, item 17: ``./scripts/docs`` says to open site/index.html; its search must work
+    from the file, with nothing fetched from the network (the Web Worker shim is local)."""
+    sys.path.insert(0, str(ROOT / "js" / "tests"))
+    try:
+        harness = importlib.import_module("harness")
+    finally:
+        sys.path.remove(str(ROOT / "js" / "tests"))
+    if not Path(harness.CHROMIUM).exists() or importlib.util.find_spec("playwright") is None:
+        if os.environ.get("E2E_REQUIRE") == "1":
+            raise RuntimeError(f"E2E_REQUIRE=1 but {harness.CHROMIUM} or playwright is missing")
+        pytest.skip("needs Chromium and playwright")
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as pw:
+        browser = harness.launch(pw)
+        try:
+            page = browser.new_page()
+            failed: list[str] = []
+            page.on("requestfailed", lambda request: failed.append(request.url))
+            page.on("request", lambda request: failed.append(request.url)
+                    if not request.url.startswith("file://") else None)
+            page.goto((site / "index.html").as_uri())
+            page.keyboard.press("s")  # Material's search shortcut
+            page.keyboard.type("Thames")
+            results = page.locator(".md-search-result__item")
+            expect(results.first).to_be_visible(timeout=15_000)
+            assert "Thames" in results.first.inner_text()
+            assert failed == []
+        finally:
+            browser.close()
+
+
 # ---------------------------------------------------------------------------- what it refuses
 def _mini_project(tmp_path: Path, page: str, nav: list[object], extra: str = "") -> Path:
     """A throw-away project with this project's strictness and validation settings."""
@@ -156,11 +190,7 @@ def test_a_docstring_reference_to_nothing_fails_the_strict_build(tmp_path: Path)
 
 
 def test_a_worked_example_that_no_longer_holds_stops_the_build(monkeypatch):
-    sys.path.insert(0, str(DOCS / "_hooks"))
-    try:
-        hooks = importlib.import_module("engine_pictures")
-    finally:
-        sys.path.remove(str(DOCS / "_hooks"))
+    hooks = _hooks_module()
     import berlin_rulebook
     from mkdocs.exceptions import PluginError
 
@@ -174,6 +204,81 @@ def test_a_worked_example_that_no_longer_holds_stops_the_build(monkeypatch):
     with pytest.raises(PluginError, match="no example 'z'"):
         hooks.example_game("berlin", "z")
     hooks._games.clear()
+
+
+def _hooks_module():
+    sys.path.insert(0, str(DOCS / "_hooks"))
+    try:
+        return importlib.import_module("engine_pictures")
+    finally:
+        sys.path.remove(str(DOCS / "_hooks"))
+
+
+def _arithmetic(text: str) -> str:
+    """The sums of a score-table cell, without its words: station labels (``F4``, ``D10``)
+    and words go, empty brackets too; ``×`` becomes ``*``."""
+    text = re.sub(r"\b[A-Z]\d{1,2}\b", " ", text)
+    text = re.sub(r"[^0-9×+=()]", "", text)
+    while "()" in text:
+        text = text.replace("()", "")
+    return text.replace("×", "*")
+
+
+@pytest.mark.parametrize("book", ["berlin", "london", "custom"])
+def test_every_sum_in_the_generated_score_tables_adds_up(book: str):
+    """Issue 18, item 14: London's "3 districts × 5 stations = 25" left the Thames bonus out
+    of the arithmetic. Every line term, subtotal and total of every example's table holds."""
+    hooks = _hooks_module()
+    checked = 0
+    for name in hooks._module(book).EXAMPLES:
+        table = hooks._score_table(hooks.example_game(book, name))
+        for row in table.splitlines()[2:]:
+            if not row.startswith("|"):
+                continue
+            _, label, what, points, _ = (cell.strip() for cell in row.split("|"))
+            value = int(points.strip("*"))
+            if "=" in what:
+                for part in what.split(";"):
+                    left, right = _arithmetic(part.split(":", 1)[-1]).split("=")
+                    assert eval(left) == int(right), f"{book} {name}: {part!r}"
+                    checked += 1
+            if label.startswith("round"):
+                sums = [int(p.split("=")[-1].strip()) for p in what.split(";") if "=" in p]
+                assert sum(sums) == value, f"{book} {name}: {row}"
+            elif label in ("lines", "**total**") and what:
+                assert eval(_arithmetic(what)) == value, f"{book} {name}: {row}"
+                checked += 1
+        if book == "london":
+            assert "Thames" in table and "S-Bahn" not in table
+    assert checked >= 2
+
+
+def _section(page: str, heading: str) -> str:
+    text = (DOCS / page).read_text()
+    start = text.index(heading)
+    end = text.find("\n## ", start + len(heading))
+    return text[start:end if end >= 0 else None]
+
+
+def test_the_rules_pages_say_what_the_engine_does():
+    """Issue 18, item 15: the circle power doubles the circled station only (not its
+    district's stations), and Berlin's solo pencils lie in a random order (the rulebook's
+    solo setup), which is what the engine deals."""
+    from nsb_widget import Game
+
+    hooks = _hooks_module()
+    line = hooks.example_game("london", "round-26").score_sheet().rounds[0].lines[0]
+    game = hooks.example_game("london", "round-26")
+    in_central = [s for s in line.stations if game.map.station(s).district
+                  == game.map.station("F4").district]
+    assert line.doubled_stations == ("F4",) and line.best_count == len(in_central) + 1 == 4
+    circle = _section("rules-london.md", "## The circle power")
+    assert "counts twice" in circle and "count double" not in circle
+
+    orders = {Game.new(seed=seed).setup.pencils for seed in range(12)}
+    assert len(orders) > 3  # the seed lays the pencils out at random
+    solo = _section("rules-berlin.md", "## Solo mode")
+    assert "random order" in solo and "of your choice" not in solo
 
 
 # ---------------------------------------------------------------------------- doctests

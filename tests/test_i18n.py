@@ -285,7 +285,7 @@ def test_phase_errors_a_player_can_meet_are_translated():
     with pytest.raises(PhaseError, match="rien à annuler"):
         game.undo()
     game.reveal()
-    with pytest.raises(PhaseError, match="en attente de Joueur 1"):
+    with pytest.raises(PhaseError, match="pas encore tracé ni passé\xa0: Joueur 1"):
         game.reveal()
 
 

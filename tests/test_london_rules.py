@@ -514,3 +514,73 @@ def test_a_power_that_changes_nothing_is_accepted_and_used_up():
     g.play("D3-E4")
     g.reveal("street square")
     assert g.why_power_illegal("joker").reason is Reason.POWER_USED
+
+
+def test_powers_once_a_round_by_default_or_once_a_game_as_an_option(tmp_path):
+    """Issue 18, item 16 (reading L21): the German help says a power is used once a round,
+    the English guide "once per game". The default follows the German help (each pencil's
+    power in the round its holder has it); ``power_limit="game"`` allows one power in the
+    whole game, whichever round it is used in."""
+    cards = ["joker", "double", "switch", "circle"]  # green, pink, purple, blue
+    default = london(modules=["powers"], powers=cards)
+    once = london(modules=["powers"], powers=cards, power_limit="game")
+    assert default.setup.power_limit == "round" and once.setup.power_limit == "game"
+    for g in (default, once):
+        g.reveal("underground square")
+        g.use_power("joker")
+        g.play("D3-B1")
+        pass_round(g)
+        g.reveal("street triangle")  # round 2: the pink pencil and its double power
+        assert g.round == 2 and str(g.power()) == "double"
+    assert default.why_power_illegal("double") is None
+    problem = once.why_power_illegal("double")
+    assert problem.reason is Reason.POWER_USED and "one power a game" in problem.message
+    with pytest.raises(IllegalMoveError, match="already used a pencil power in this game"):
+        once.use_power("double")
+    assert once.power_options() == [] and default.power_options() != []
+    # the one power may wait: unused in rounds 1 and 2, the circle is still there in round 4
+    late = london(modules=["powers"], powers=cards, power_limit="game")
+    for _ in range(3):
+        pass_round(late)
+    late.reveal("street square")
+    assert late.round == 4 and late.why_power_illegal("circle", "H4") is not None
+    start = late.line_stations("line")[0]
+    late.use_power("circle", start)
+    # a power taken back is not used
+    undone = london(modules=["powers"], powers=cards, power_limit="game")
+    undone.reveal("underground square")
+    undone.use_power("joker")
+    undone.undo(0)
+    undone.pass_turn()
+    pass_round(undone)
+    undone.reveal("street triangle")
+    assert undone.why_power_illegal("double") is None
+    # the option survives a save file, a restart and the deal shown by the widget
+    path = tmp_path / "once.json"
+    once.save(path)
+    loaded = Game.load(path)
+    assert loaded.setup.power_limit == "game" and loaded.to_json() == once.to_json()
+    assert json.loads(path.read_text())["setup"]["power_limit"] == "game"
+    assert "power_limit" not in default.to_json()["setup"]  # old files stay as they were
+    seeded = Game.new(map="london", seed=3, modules=["powers"], power_limit="game")
+    seeded.restart(4)
+    assert seeded.setup.power_limit == "game"
+    from nsb_widget.widget.state import deal_code
+
+    assert deal_code(seeded) == ("Game.new(seed=4, map='london', modules=['powers'], "
+                                 "power_limit='game')")
+
+
+def test_a_power_limit_needs_the_powers_and_a_known_value():
+    from nsb_widget import ArgumentError, SaveFileError
+
+    with pytest.raises(ArgumentError, match="power_limit applies to the pencil powers"):
+        Game.new(map="london", seed=1, power_limit="game")
+    with pytest.raises(ArgumentError, match="power_limit applies to the pencil powers"):
+        Game.new(seed=1, power_limit="game")  # Berlin has no pencil powers
+    with pytest.raises(ArgumentError, match="power_limit must be 'round' or 'game'"):
+        Game.new(map="london", seed=1, modules=["powers"], power_limit="turn")
+    doc = Game.new(map="london", seed=1, modules=["powers"], power_limit="game").to_json()
+    doc["setup"]["power_limit"] = "forever"
+    with pytest.raises(SaveFileError, match=r"setup\.power_limit"):
+        Game.from_json(doc)

@@ -48,13 +48,26 @@ def test_play_notebook_starts_a_game():
     assert len(widget_outputs) == 1
 
 
-def test_play_london_notebook_starts_a_game_with_the_powers():
+def test_play_london_notebook_starts_new_players_on_the_base_game():
+    """Issue 18, item 11: no module by default (a new player gets no solo handicap they did
+    not choose); the notebook says how to add the modules, and those calls work."""
+    from nsb_widget import Game
+
     nb = _run("play_london.ipynb")
     widget_outputs = [o for c in nb.cells for o in c.get("outputs", [])
                       if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
     assert len(widget_outputs) == 1
-    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
-    assert 'map="london"' in code and 'modules=["powers"]' in code
+    code = next(c.source for c in nb.cells if c.cell_type == "code")
+    space: dict[str, object] = {}
+    exec(code, space)
+    game = space["game"]
+    assert isinstance(game, Game) and game.map.id == "london" and not game.setup.modules
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    for modules in (["powers"], ["objectives"], ["objectives", "powers"]):
+        assert f"modules={modules!r}".replace("'", '"') in text
+        advanced = Game.new(map="london", players=1, seed=1, modules=modules)
+        assert advanced.ruleset.solo_handicap(advanced.setup.modules) == 10 * len(modules)
+    assert "subtracts 10 points" in text
 
 
 def test_example_notebooks_are_the_ones_nsb_widget_play_writes(tmp_path, monkeypatch):

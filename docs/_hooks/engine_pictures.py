@@ -82,30 +82,61 @@ def on_files(files: Files, config: Any) -> Files:
     return files
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _line_term(line: Any) -> str:
+    """One line's score as arithmetic that adds up: ``districts × stations`` (the circled
+    station and Double stations said where they count), plus every bonus it earned."""
+    stations = _plural(line.best_count, "station")
+    if line.station_multiplier > 1:
+        stations = f"({stations} × {line.station_multiplier})"
+    term = f"{_plural(line.district_count, 'district')} × {stations}"
+    if line.doubled_stations:
+        term += f" (circled {', '.join(line.doubled_stations)} counting twice)"
+    for bonus in line.bonuses:
+        if not bonus.points:
+            continue
+        if bonus.sections:  # earned per section (London's Thames crossings)
+            term += f" + {bonus.label} {bonus.count} × {bonus.points_each}"
+        else:  # earned once (Berlin's connected start stations)
+            term += f" + {bonus.points} ({bonus.label})"
+    if line.connected_bonus and not any(b.id == "connected" for b in line.bonuses):
+        term += f" + {line.connected_bonus} (start stations connected)"
+    return f"{term} = {line.score}"
+
+
 def _score_table(game: Any) -> str:
+    """A game's score sheet as a Markdown table whose every row is arithmetic that adds up
+    (``tests/test_docs_site.py`` checks each sum)."""
     sheet = game.score_sheet()
     rows = ["| | what the engine's score sheet says | points |", "|---|---|---:|"]
     for r in sheet.rounds:
-        parts = []
-        for line in r.lines:
-            term = f"{line.district_count} districts × {line.station_count} stations"
-            if line.connected_bonus:
-                term += f" + {line.connected_bonus}"
-            parts.append(f"{'+'.join(line.lines)}: {term} = {line.score}")
-        rows.append(f"| round {r.round} ({r.pencil}) | {'; '.join(parts)} | {r.score} |")
-    rows.append(f"| lines | | **{sheet.lines_total}** |")
+        parts = [f"{'+'.join(line.lines)}: {_line_term(line)}" for line in r.lines]
+        rows.append(f"| round {r.round} ({r.pencil}) | {'; '.join(parts) or 'nothing drawn'} "
+                    f"| {r.score} |")
+    rows.append(f"| lines | {' + '.join(str(r.score) for r in sheet.rounds) or 0} "
+                f"| **{sheet.lines_total}** |")
+    sbahn = False
     for tier in sheet.interchanges:
         if tier.count:
+            sbahn = sbahn or bool(tier.sbahn)
             where = ", ".join(s + ("*" if s in tier.sbahn else "") for s in tier.stations)
-            rows.append(f"| {tier.colours} colours | {where}: {tier.count} stations × "
-                        f"{tier.points_each} | {tier.points} |")
+            rows.append(f"| {tier.colours} colours | {where}: "
+                        f"{_plural(tier.count, 'station')} × {tier.points_each} "
+                        f"= {tier.points} | {tier.points} |")
     rows.append(f"| interchanges | | **{sheet.interchanges_total}** |")
     for track in sheet.tracks:
-        rows.append(f"| {track.label} | {track.count} | {track.points} |")
+        rows.append(f"| {track.label} | {track.count} reached: the track's value "
+                    f"{track.values[track.count]} | **{track.points}** |")
     for obj in sheet.objectives:
-        rows.append(f"| objective: {obj.text} | {obj.progress}/{obj.target} | {obj.points} |")
-    rows.append(f"| **total** | | **{sheet.total}** |")
-    return "\n".join(rows) + "\n\n*\\* an S-Bahn (circled) station, counting 2*\n"
+        rows.append(f"| objective: {obj.text} | {obj.progress}/{obj.target} | **{obj.points}** |")
+    terms = [sheet.lines_total, *(t.points for t in sheet.tracks), sheet.interchanges_total,
+             *(o.points for o in sheet.objectives)]
+    rows.append(f"| **total** | {' + '.join(map(str, terms))} | **{sheet.total}** |")
+    note = "\n\n*\\* an S-Bahn (circled) station, counting 2*" if sbahn else ""
+    return "\n".join(rows) + note + "\n"
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:

@@ -698,7 +698,11 @@ export function createView(model, el, store) {
     const { t } = st;
     const sh = st.scores.sheet;
     const who = sh.name || (st.turn.players[st.sheet.player] || {}).name || "";
-    const parts = [t("export.title", { map: st.map ? st.map.title : "" })];
+    // The game's title is a name (the same in every language: "Next Station: London", not
+    // "Londres"); a custom map on a built-in ruleset is titled by its own (translated) name.
+    const rs = st.info.ruleset;
+    const parts = [st.map && rs.title && st.map.id === rs.name ? rs.title
+      : t("export.title", { map: st.map ? st.map.title : "" })];
     if (who) parts.push(who);
     parts.push(st.turn.game_over ? t("export.final") : t("export.round",
       { n: Math.max(1, st.turn.round) }));

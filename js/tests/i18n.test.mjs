@@ -148,6 +148,22 @@ test("the export is written in the widget's language", async () => {
   assert.doesNotMatch(file.data, /Score sheet|final result/);
 });
 
+test("the game's title stays a name in every language (issue 18, item 18)", async () => {
+  const f = fixture("london_end");
+  const map = { ...f.map_data, title: "Londres" }; // what Python sends in French
+  const t = await setup("london_end", { state: { ...f, map_data: map, strings: strings("fr") } });
+  let file = null;
+  t.q(".nsb-widget").addEventListener("nsb-export", (e) => { e.preventDefault(); file = e.detail; });
+  t.click(t.q('button[data-action="export-svg"]'));
+  assert.match(file.data, /Next Station: London ·/);
+  assert.doesNotMatch(file.data, /Next Station: Londres/);
+  // a custom map played with a built-in ruleset is titled by its own name
+  t.model.pySet("map_data", { ...map, id: "lyon", title: "Lyon" });
+  file = null;
+  t.click(t.q('button[data-action="export-svg"]'));
+  assert.match(file.data, /Next Station: Lyon ·/);
+});
+
 test("map_data sent again (the map's names in another language): views keep one store", async () => {
   const { newDom, mount, widgetModule } = await import("./helpers.mjs");
   const dom = newDom();

@@ -4,7 +4,8 @@
 {"format": "nsb-game", "version": 1,
  "map": "berlin",                      # a built-in map id, or the whole map document
  "setup": {"players": 1, "seed": 7, "pencils": [...], "modules": [...], "effects": [...],
-           "objectives": [...], "names": [...]},
+           "objectives": [...], "names": [...]},   # London: "powers": [...], and
+                                       # "power_limit": "game" when not "round"
  "actions": [{"type": "reveal", "cards": ["bear square"]},
              {"type": "draw", "player": 0, "move": "bear E1-F2"},
              {"type": "pass", "player": 0}]}
@@ -36,7 +37,7 @@ from ..maps import BUILTIN_MAPS, GameMap, build_map, get_map
 from ..rules.game import Game
 from ..rules.moves import Action, Draw, Move, Pass, Reveal, UsePower
 from ..rules.ruleset import Ruleset, ruleset_for
-from ..rules.setup import MAX_NAME, MAX_SEED_BITS, GameSetup, make_setup
+from ..rules.setup import MAX_NAME, MAX_SEED_BITS, POWER_LIMITS, GameSetup, make_setup
 
 FORMAT = "nsb-game"
 VERSION = 1
@@ -177,7 +178,11 @@ def _read_setup(
                 problems.append(Problem(f"setup.{key}[{j}]", f"must be a string of at most "
                                                              f"{limit} characters, found "
                                                              f"{short(item)}"))
-    unknown = set(raw) - {"players", "seed", *lists}
+    limit_value = raw.get("power_limit", "round")
+    if not isinstance(limit_value, str) or limit_value not in POWER_LIMITS:
+        problems.append(Problem("setup.power_limit", f"must be one of {', '.join(POWER_LIMITS)}, "
+                                                     f"not {short(limit_value)}"))
+    unknown = set(raw) - {"players", "seed", "power_limit", *lists}
     if unknown:
         names = sorted(short(k) for k in unknown)
         problems.append(Problem("setup", f"unknown field(s): {', '.join(names[:5])}"
@@ -195,6 +200,7 @@ def _read_setup(
             pencils=raw.get("pencils"),
             modules=raw.get("modules", []),
             names=raw.get("names") or None,
+            power_limit=str(limit_value),
             **cards,
         )
     except (ValueError, TypeError) as exc:

@@ -8,7 +8,8 @@ by side and see where the points come from.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from html import escape
 from typing import TYPE_CHECKING
 
 from ..i18n import Translator, translator
@@ -55,6 +56,8 @@ class Explanation:
     reason: str
     """One line for people, in the game's language: ``"+6: reaches Mitte; 3 stations in
     Mitte"``."""
+    language: str = field(default="en", compare=False)
+    """The language of its words (the game's)."""
 
     @property
     def change(self) -> int:
@@ -80,6 +83,28 @@ class Explanation:
                  for t in self.terms]
         return "\n".join(rows)
 
+    def __repr__(self) -> str:
+        return (f"<Explanation {str(self.move)!r} for player {self.player + 1}: total "
+                f"{self.change:+d}, {len(self.changed)} term(s) change>")
+
+    def _repr_html_(self) -> str:
+        """The same as ``print()`` as a table, for notebooks: the terms that change in bold."""
+        rows = []
+        for term in self.terms:
+            cells = [escape(term.label), str(term.before), str(term.after), f"{term.change:+d}"]
+            if term.change:
+                cells = [f"<b>{c}</b>" for c in cells]
+            rows.append("<tr><th style=\"text-align:left\">" + cells[0] + "</th>"
+                        + "".join(f"<td style=\"text-align:right\">{c}</td>" for c in cells[1:])
+                        + "</tr>")
+        t = translator(self.language)
+        head = "".join(f"<th style=\"text-align:right\">{escape(word)}</th>"
+                       for word in (t("now"), t("if drawn"), t("change")))
+        caption = escape(f"{self.move}: {self.reason}")
+        return (f"<table class=\"nsb-explanation\"><caption style=\"text-align:left\">"
+                f"<b>{caption}</b></caption><thead><tr><th></th>{head}</tr></thead>"
+                f"<tbody>{''.join(rows)}</tbody></table>")
+
 
 def explain_move(game: Game, move: Move, player: int) -> Explanation:
     """The explanation of ``move`` (legal now) for ``player``, in the game's language."""
@@ -93,7 +118,8 @@ def explain_move(game: Game, move: Move, player: int) -> Explanation:
     terms = [TermChange(k, (new.get(k) or old[k])[0], old.get(k, ("", 0))[1],
                         new.get(k, ("", 0))[1]) for k in ids if k != "total"]
     terms.append(TermChange("total", t("Total"), before.total, after.total))
-    return Explanation(move, player, tuple(terms), _reason(before, after, terms[-1].change, t))
+    return Explanation(move, player, tuple(terms), _reason(before, after, terms[-1].change, t),
+                       t.language)
 
 
 def _sheet_of_round(game: Game, player: int, rounds: int) -> ScoreSheet:

@@ -150,6 +150,7 @@ class Game:
         modules: Iterable[str] = (),
         names: Sequence[str] | None = None,
         language: str | None = None,
+        power_limit: str = "round",
         **cards: Any,
     ) -> G:
         """Start a game.
@@ -161,7 +162,10 @@ class Game:
         order (solo) or the pencils around the table. ``modules`` adds advanced modules
         (Berlin: ``"effects"``, ``"objectives"``; London: ``"objectives"``, ``"powers"``),
         whose cards may be fixed by keyword: ``effects=[...]``, ``objectives=[...]``,
-        ``powers=[...]`` (one per pencil, in the map's pencil order). ``language`` (``"en"``,
+        ``powers=[...]`` (one per pencil, in the map's pencil order). With London's pencil
+        powers, ``power_limit="game"`` lets each player use a power once in the whole game
+        instead of once a round (the English guide's reading; the default ``"round"`` is the
+        German help's, see ``docs/rules.md``). ``language`` (``"en"``,
         ``"de"`` or ``"fr"``; default: the environment's locale, else English) is the language
         of every text the game writes for people (:attr:`language`); it changes no rule.
         """
@@ -169,7 +173,8 @@ class Game:
         game_map = get_map(map) if isinstance(map, str) else map
         ruleset = ruleset_for(game_map)
         setup = make_setup(game_map, players, seed, ruleset=ruleset, scenario=scenario,
-                           pencils=pencils, modules=modules, names=names, **cards)
+                           pencils=pencils, modules=modules, names=names,
+                           power_limit=power_limit, **cards)
         return cls(setup, game_map, ruleset, language=t.language)
 
     def copy(self: G) -> G:
@@ -706,7 +711,7 @@ class Game:
         fresh = type(self).new(setup.players, seed, map=self.map,
                                pencils=None if setup.players == 1 else setup.pencils,
                                modules=setup.modules, names=setup.names,
-                               language=self.language)
+                               language=self.language, power_limit=setup.power_limit)
         self._become(fresh)
         self._emit_all([GameEvent("restart")])
 

@@ -21,6 +21,10 @@ MAX_PLAYERS = 4
 MAX_SEED_BITS = 256
 #: A player's name has at most this many characters.
 MAX_NAME = 1000
+#: How often a player may use a pencil power (London's pencil powers module): ``"round"``, once
+#: in each round (the German London help, the default), or ``"game"``, once in the whole game
+#: (the English London guide). See ``docs/rules.md``, reading L16.
+POWER_LIMITS = ("round", "game")
 #: Seats around the table (clockwise) taken by the players; the other seats hold spare pencils.
 SEATS: dict[int, tuple[int, ...]] = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 
@@ -49,6 +53,9 @@ class GameSetup:
     powers: tuple[str, ...] = ()
     """London's pencil powers module: the power card of each pencil, in the map's pencil
     order."""
+    power_limit: str = "round"
+    """With pencil powers: ``"round"`` (a player may use one once in each round) or
+    ``"game"`` (once in the whole game); see :data:`POWER_LIMITS`."""
 
     @property
     def scenario(self) -> bool:
@@ -76,6 +83,8 @@ class GameSetup:
         }
         if self.powers:
             doc["powers"] = [str(p) for p in self.powers]
+        if self.power_limit != "round":
+            doc["power_limit"] = self.power_limit
         return doc
 
 
@@ -109,13 +118,16 @@ def make_setup(
     pencils: Sequence[str] | None = None,
     modules: Iterable[str] = (),
     names: Sequence[str] | None = None,
+    power_limit: str = "round",
     **choices: Any,
 ) -> GameSetup:
     """Check the choices and fill in what is left to chance (from ``seed``).
 
     ``choices`` are the module cards chosen by hand (``effects``, ``objectives``, ``powers``);
-    the ruleset checks them. Raises :class:`~nsb_widget.errors.ArgumentError` (a
-    :class:`ValueError`) naming the first bad argument.
+    the ruleset checks them. ``power_limit`` (``"round"`` or ``"game"``, with a pencil powers
+    module) says how often a player may use a power. Raises
+    :class:`~nsb_widget.errors.ArgumentError` (a :class:`ValueError`) naming the first bad
+    argument.
     """
     if ruleset is None:
         from .ruleset import ruleset_for
@@ -135,6 +147,10 @@ def make_setup(
     if isinstance(modules, str):
         modules = [modules]
     mods = frozenset(ruleset.module(m) for m in modules)
+    if not isinstance(power_limit, str) or power_limit not in POWER_LIMITS:
+        raise ValueError(f"power_limit must be 'round' or 'game', not {power_limit!r}")
+    if power_limit != "round" and "powers" not in {str(m) for m in mods}:
+        raise ValueError("power_limit applies to the pencil powers: add modules=['powers']")
 
     pencil_ids = [p.id for p in game_map.pencils]
     if pencils is None:
@@ -169,4 +185,5 @@ def make_setup(
         objectives=dealt.get("objectives", ()),
         names=player_names,
         powers=dealt.get("powers", ()),
+        power_limit=power_limit,
     )

@@ -19,6 +19,7 @@ def localize_sheet(sheet: ScoreSheet, t: Translator, name: str | None = None) ->
     return replace(
         sheet,
         name=sheet.name if name is None else name,
+        language=t.language,
         rounds=tuple(_round(r, t) for r in sheet.rounds),
         objectives=tuple(replace(o, text=gettext(o.text)) for o in sheet.objectives),
         tracks=tuple(replace(k, label=gettext(k.label)) for k in sheet.tracks),

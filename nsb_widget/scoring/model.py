@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 
@@ -175,7 +175,27 @@ class ScoreSheet:
     """Tracks scored at the end (London's tourist track)."""
     tracks_total: int = 0
     """Sum of the track points."""
+    language: str = field(default="en", compare=False)
+    """The language of its words (labels, objective texts, the assessment): what
+    :meth:`~nsb_widget.rules.game.Game.score_sheet` gives is in the game's language."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data."""
         return asdict(self)
+
+    def __repr__(self) -> str:
+        from .display import sheet_repr
+
+        return sheet_repr(self)
+
+    def __str__(self) -> str:
+        """The sheet as text, a row per term with its arithmetic (``print(sheet)``)."""
+        from .display import sheet_text
+
+        return sheet_text(self)
+
+    def _repr_html_(self) -> str:
+        """The same rows as a table, for notebooks."""
+        from .display import sheet_html
+
+        return sheet_html(self)

@@ -196,8 +196,9 @@ def _run_on(executor: cf.Executor, job: Job, ranges: Sequence[tuple[int, int]],
 
 
 def _frame(chunks_done: Sequence[Chunk]) -> pd.DataFrame | None:
-    """One DataFrame of every row, in game order (term columns missing somewhere get 0)."""
-    import pandas as pd
+    """One DataFrame of every row, in game order (term columns missing somewhere get 0): a
+    :class:`~nsb_widget.simulation.table.SimulationTable`, whose display keeps rows short."""
+    from .table import SimulationTable
 
     keys: dict[str, None] = {}
     for c in chunks_done:
@@ -214,7 +215,7 @@ def _frame(chunks_done: Sequence[Chunk]) -> pd.DataFrame | None:
         if is_term(k) and any(v is None for v in values):
             values = [0 if v is None else v for v in values]
         data[k] = values
-    return pd.DataFrame(data)
+    return SimulationTable(data)
 
 
 def require(module: str, extra: str, purpose: str) -> Any:

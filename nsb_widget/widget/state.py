@@ -112,6 +112,8 @@ def deal_code(game: Game) -> str | None:
         chosen = getattr(setup, name)
         if chosen != getattr(by_seed, name):
             args.append(f"{name}={[str(c) for c in chosen]!r}")
+    if setup.power_limit != "round":
+        args.append(f"power_limit={setup.power_limit!r}")
     return f"Game.new({', '.join(args)})"
 
 

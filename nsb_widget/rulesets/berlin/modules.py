@@ -97,10 +97,11 @@ class Objective(str, enum.Enum):
 _OBJECTIVE_TEXTS = {
     Objective.ALL_STATIONS_TWO_MAIN: N_("Connect all stations of at least 2 main districts."),
     Objective.ALL_DISTRICTS: N_("Connect at least 1 station in each of the 12 districts."),
-    Objective.INTERCHANGE_TWO_OUTER: N_("Have an interchange station in at least 2 outer "
+    # "Form ...": the rulebook's verb for these three cards.
+    Objective.INTERCHANGE_TWO_OUTER: N_("Form an interchange station in at least 2 outer "
                                         "districts."),
-    Objective.SBAHN_SIX_DISTRICTS: N_("Have a circled S-Bahn station in at least 6 districts."),
-    Objective.SBAHN_THREE_ON_LINE: N_("Have at least 3 S-Bahn stations on one connected line."),
+    Objective.SBAHN_SIX_DISTRICTS: N_("Form a circled S-Bahn station in at least 6 districts."),
+    Objective.SBAHN_THREE_ON_LINE: N_("Form at least 3 S-Bahn stations on one connected line."),
 }
 _OBJECTIVE_TARGETS = {
     Objective.ALL_STATIONS_TWO_MAIN: 2,

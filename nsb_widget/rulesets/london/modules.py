@@ -92,7 +92,7 @@ class LondonObjective(str, enum.Enum):
 
 
 _OBJECTIVE_TEXTS = {
-    LondonObjective.EIGHT_INTERCHANGES: N_("Have at least 8 interchange stations (2 or more "
+    LondonObjective.EIGHT_INTERCHANGES: N_("Form at least 8 interchange stations (2 or more "
                                            "colours)."),
     LondonObjective.ALL_DISTRICTS: N_("Reach a station in each of the 13 districts."),
     LondonObjective.ALL_TOURIST_SITES: N_("Reach all 5 tourist sites."),

@@ -10,6 +10,7 @@ from ...bitset import iter_bits
 from ...i18n import N_
 from ...maps.model import Symbol
 from ...rules.game import Phase
+from ...rules.moves import UsePower
 from ...rules.reasons import Illegality, Reason
 from ...rules.ruleset import Ruleset, Slot, TurnOpening, card_ids, deal_objectives, symbol_targets
 from ...rules.sheet import RoundLine
@@ -202,9 +203,9 @@ class LondonRuleset(Ruleset):
     def check_power(
         self, game: Game, player: int, power: str, station: int | None
     ) -> Illegality | Callable[[], None]:
-        """The power must be the held pencil's, unused this round; the double, Joker and
-        switch are used after the reveal and before drawing; the circle names a station of
-        the round's line."""
+        """The power must be the held pencil's, unused this round (with ``power_limit="game"``:
+        the player has used no power yet in the game); the double, Joker and switch are used
+        after the reveal and before drawing; the circle names a station of the round's line."""
         t = game.translator
         if LondonModule.POWERS not in game.setup.modules:
             return Illegality(Reason.NO_POWER, t("the pencil powers module is not in play"))
@@ -225,6 +226,11 @@ class LondonRuleset(Ruleset):
         if state.used[player]:
             return Illegality(Reason.POWER_USED, t("{pencil}'s power is already used this round",
                                                    pencil=the_pencil(t, pencil)))
+        if game.setup.power_limit == "game" and any(
+                isinstance(a, UsePower) and a.player == player for a in game.history):
+            return Illegality(Reason.POWER_USED, t(
+                "{player} has already used a pencil power in this game (one power a game)",
+                player=game.player_name(player)))
         if wanted.names_station:
             return self._check_circle(game, player, station, state)
         if station is not None:

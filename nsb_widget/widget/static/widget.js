@@ -3604,7 +3604,8 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
     const { t } = st;
     const sh = st.scores.sheet;
     const who = sh.name || (st.turn.players[st.sheet.player] || {}).name || "";
-    const parts = [t("export.title", { map: st.map ? st.map.title : "" })];
+    const rs = st.info.ruleset;
+    const parts = [st.map && rs.title && st.map.id === rs.name ? rs.title : t("export.title", { map: st.map ? st.map.title : "" })];
     if (who) parts.push(who);
     parts.push(st.turn.game_over ? t("export.final") : t(
       "export.round",
