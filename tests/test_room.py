@@ -509,3 +509,23 @@ def test_self_paced_undo_never_takes_back_a_card(home, tmp_path):
     ada.game.reveal()
     with pytest.raises(PhaseError, match="nothing to undo"):
         ada.game.undo()
+
+
+def test_a_london_room_with_powers_once_a_game_plays_by_that_rule(home, tmp_path):
+    room = _room(tmp_path, "london", ("powers",), seed=12, power_limit="game")
+    assert json.loads(room.folder.room_file.read_text())["power_limit"] == "game"
+    ada = take_seat(room.folder.path, "Ada")
+    assert ada.game.setup.power_limit == "game"
+    restart_kernel()
+    assert Room.resume(room.folder.path).info.power_limit == "game"
+
+
+def test_a_damaged_table_is_reported_to_the_participant(home, tmp_path):
+    room = _room(tmp_path, seed=3)
+    ada = take_seat(room.folder.path, "Ada")
+    room.reveal()
+    room.folder.table_file.write_text('{"format": "nsb-room-table", "version": 1}')
+    assert ada.sync() == 0 and "damaged" in (ada.status().problem or "")
+    restart_kernel()
+    with pytest.raises(RoomFileError, match=r"table\.json"):
+        Room.resume(room.folder.path)

@@ -59,6 +59,8 @@ class RoomInfo:
     """London's pencil powers, one per pencil in the map's order."""
     seed: int | None = None
     """A self-paced room's seed (public); ``None`` when the teacher deals."""
+    power_limit: str = "round"
+    """London's pencil powers: once a ``"round"`` (the default) or once a ``"game"``."""
     created: float = 0.0
     """When the room was created (seconds since the epoch)."""
 
@@ -84,10 +86,13 @@ class RoomInfo:
             if getattr(self, key):
                 cards[key] = list(getattr(self, key))
         game_map = self.game_map
+        if self.power_limit != "round":
+            cards["power_limit"] = self.power_limit
         if self.dealt:
             return make_setup(game_map, 1, None, scenario=True, pencils=list(self.pencils),
                               modules=self.modules, names=[name], **cards)
-        setup = make_setup(game_map, 1, self.seed, modules=self.modules, names=[name])
+        limit = {"power_limit": self.power_limit} if self.power_limit != "round" else {}
+        setup = make_setup(game_map, 1, self.seed, modules=self.modules, names=[name], **limit)
         dealt = {key: tuple(str(c) for c in getattr(setup, key)) for key in _CARD_LISTS[2:]}
         if (tuple(setup.pencils) != self.pencils
                 or any(dealt[k] != getattr(self, k) for k in dealt)):
@@ -110,7 +115,8 @@ class RoomInfo:
                 "map": self.map_id, "modules": list(self.modules), "language": self.language,
                 "paced": self.paced, "pencils": list(self.pencils),
                 "effects": list(self.effects), "objectives": list(self.objectives),
-                "powers": list(self.powers), "seed": self.seed, "created": self.created}
+                "powers": list(self.powers), "power_limit": self.power_limit,
+                "seed": self.seed, "created": self.created}
 
     @classmethod
     def from_setup(cls, room_id: str, name: str, setup: GameSetup, language: str,
@@ -122,7 +128,8 @@ class RoomInfo:
                    effects=tuple(str(e) for e in setup.effects),
                    objectives=tuple(str(o) for o in setup.objectives),
                    powers=tuple(str(p) for p in setup.powers),
-                   seed=None if paced == "teacher" else setup.seed, created=time.time())
+                   seed=None if paced == "teacher" else setup.seed,
+                   power_limit=setup.power_limit, created=time.time())
 
     @classmethod
     def from_json(cls, data: bytes, path: str) -> RoomInfo:
@@ -160,6 +167,11 @@ class RoomInfo:
                                              f"{short(value)}"))
                 value = []
             lists[key] = tuple(value)
+        power_limit = doc.get("power_limit", "round")
+        if power_limit not in ("round", "game"):
+            problems.append(Problem("power_limit", f"must be 'round' or 'game', found "
+                                                   f"{short(power_limit)}"))
+            power_limit = "round"
         seed = doc.get("seed")
         if paced == "self" and (not isinstance(seed, int) or isinstance(seed, bool)
                                 or not 0 <= seed < 2**63):
@@ -179,7 +191,7 @@ class RoomInfo:
                    language=language, paced=paced, pencils=lists["pencils"],
                    effects=lists["effects"], objectives=lists["objectives"],
                    powers=lists["powers"], seed=seed if paced == "self" else None,
-                   created=float(created))
+                   power_limit=str(power_limit), created=float(created))
         try:
             info.setup("check")
         except (NsbError, ValueError) as exc:

@@ -101,7 +101,7 @@ class Room:
         game.
 
         ``map`` (``"berlin"`` or ``"london"``), ``modules`` and the module cards (``effects=``,
-        ``objectives=``, ``powers=``) as for :meth:`Game.new`; ``language`` is the board's and
+        ``objectives=``, ``powers=``, London's ``power_limit=``) as for :meth:`Game.new`; ``language`` is the board's and
         the participants' starting language (default: the environment's). ``paced="teacher"``
         (the default): you turn the cards over for everyone and the deal stays secret (kept in
         your kernel and in ``deal_file``, by default in your private data folder, so that
@@ -518,8 +518,12 @@ def _deal_path(room_id: str) -> Path:
 
 
 def _cards(info: RoomInfo) -> dict[str, Any]:
-    return {key: list(getattr(info, key)) for key in ("effects", "objectives", "powers")
-            if getattr(info, key)}
+    """The module cards (and the powers' limit) of the room, as :meth:`Game.new` takes them."""
+    cards: dict[str, Any] = {key: list(getattr(info, key))
+                             for key in ("effects", "objectives", "powers") if getattr(info, key)}
+    if info.power_limit != "round":
+        cards["power_limit"] = info.power_limit
+    return cards
 
 
 def _deal_next(dealer: Game) -> tuple[str, ...]:
