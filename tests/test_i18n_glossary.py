@@ -117,7 +117,8 @@ NEVER: dict[str, list[str]] = {
 #: Messages that are not about the game's concept the English word names.
 NOT_THE_TERM = {
     r"\bcards?\b": ("this browser has no 2D canvas",),
-    r"\bturns?\b": ("turn into",),
+    # To turn a card over (the teacher in a classroom) is not a turn of the game.
+    r"\bturns?\b": ("turn into", "card over", "cards over", "turns over", "turned over"),
 }
 
 

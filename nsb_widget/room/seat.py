@@ -360,11 +360,15 @@ class Seat:
         t = self._t
         status = self.status()
         if status.over:
-            state = t("game over: {points} points", points=self.game.score())
+            points = self.game.score()
+            state = t.ngettext("game over: {points} point", "game over: {points} points",
+                               points).format(points=points)
         elif status.waiting:
             state = t("waiting for the next card")
-        elif status.behind > 1:
-            state = t("{count} cards turned over ahead of you", count=status.behind - 1)
+        elif status.behind:
+            state = t.ngettext("{count} card turned over ahead of you",
+                               "{count} cards turned over ahead of you",
+                               status.behind).format(count=status.behind)
         else:
             state = t("your turn")
         return t("{name} in room {room} ({state}). Your token: {token} (keep it to rejoin from "

@@ -231,8 +231,8 @@ class RoomBoard(anywidget.AnyWidget):
         except Exception as exc:  # a bug must not kill the kernel or the room
             log.exception("nsb_widget: internal error in the board while handling %s",
                           _describe(content))
-            self._notify("error", t("internal error: {error}",
-                                    error=f"{type(exc).__name__}: {exc}"))
+            error = f"{type(exc).__name__}: {exc}"
+            self._notify("error", t("internal error: {error}", error=error))
 
     def _dispatch(self, intent: _Intent) -> None:
         t = self._t

@@ -8,6 +8,10 @@ import { readRuleset, readCard, obj, arr, int, str, bool } from "../normalize.js
 import { cardElement, cardLabel } from "../cards.js";
 
 const TRAITS = ["info", "table", "standings", "sheet", "figures", "notice", "strings"];
+/** A participant's status (Python's `standings.rows[].status`) -> its words. */
+const STATUS = { joined: "board.status_joined", ready: "board.status_ready",
+  drawing: "board.status_drawing", finished: "board.status_finished",
+  refused: "board.status_refused" };
 
 /** Read every trait of the board defensively (safe defaults for anything malformed). */
 export function readBoard(model) {
@@ -192,7 +196,7 @@ export function createBoardView(model, el) {
   function statusText(r) {
     const { t } = st;
     if (r.status === "behind") return t.n("board.status_behind", r.behind);
-    return t(`board.status_${r.status}`);
+    return STATUS[r.status] ? t(STATUS[r.status]) : r.status;
   }
 
   function drawStandings() {

@@ -310,6 +310,13 @@ function cardElement(doc, card, extra, rs, t) {
 
 // src/board/view.js
 var TRAITS = ["info", "table", "standings", "sheet", "figures", "notice", "strings"];
+var STATUS = {
+  joined: "board.status_joined",
+  ready: "board.status_ready",
+  drawing: "board.status_drawing",
+  finished: "board.status_finished",
+  refused: "board.status_refused"
+};
 function readBoard(model) {
   const t = translator(model.get("strings"));
   const info = obj(model.get("info"));
@@ -561,7 +568,7 @@ function createBoardView(model, el) {
   function statusText(r) {
     const { t } = st;
     if (r.status === "behind") return t.n("board.status_behind", r.behind);
-    return t(`board.status_${r.status}`);
+    return STATUS[r.status] ? t(STATUS[r.status]) : r.status;
   }
   function drawStandings() {
     const { t, standings } = st;
