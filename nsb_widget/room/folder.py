@@ -32,7 +32,7 @@ from typing import Any
 
 from ..errors import Problem, RoomError, RoomFileError
 from ..i18n import Translator
-from ..jsonfile import parse_json, short
+from ..jsonfile import parse_bytes, short
 
 ROOM_FILE = "room.json"
 TABLE_FILE = "table.json"
@@ -137,14 +137,7 @@ def parse_doc(data: bytes, path: Path, kind: str, room_id: str | None = None) ->
     the ``*_FORMAT`` names) of this library's :data:`VERSION`, and of room ``room_id`` when
     given. Raises :class:`RoomFileError` naming every problem."""
     name = str(path)
-    if len(data) > MAX_ROOM_FILE_BYTES:
-        raise RoomFileError(name, [Problem("file", f"is larger than {MAX_ROOM_FILE_BYTES:,} "
-                                                    "bytes; a room's files are far smaller")])
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise RoomFileError(name, [Problem("file", "is not UTF-8 text")]) from None
-    doc = parse_json(text, name, RoomFileError)
+    doc = parse_bytes(data, name, RoomFileError, MAX_ROOM_FILE_BYTES, "a room's file")
     if not isinstance(doc, dict):
         raise RoomFileError(name, [Problem("document", "must be a JSON object")])
     problems = []

@@ -86,13 +86,12 @@ class RoomInfo:
             if getattr(self, key):
                 cards[key] = list(getattr(self, key))
         game_map = self.game_map
-        if self.power_limit != "round":
-            cards["power_limit"] = self.power_limit
         if self.dealt:
             return make_setup(game_map, 1, None, scenario=True, pencils=list(self.pencils),
-                              modules=self.modules, names=[name], **cards)
-        limit = {"power_limit": self.power_limit} if self.power_limit != "round" else {}
-        setup = make_setup(game_map, 1, self.seed, modules=self.modules, names=[name], **limit)
+                              modules=self.modules, names=[name],
+                              power_limit=self.power_limit, **cards)
+        setup = make_setup(game_map, 1, self.seed, modules=self.modules, names=[name],
+                           power_limit=self.power_limit)
         dealt = {key: tuple(str(c) for c in getattr(setup, key)) for key in _CARD_LISTS[2:]}
         if (tuple(setup.pencils) != self.pencils
                 or any(dealt[k] != getattr(self, k) for k in dealt)):

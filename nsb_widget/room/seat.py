@@ -16,6 +16,7 @@ import html
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from .folder import RoomFolder, create_exclusive, read_bytes, room_error, write_
 from .game import RoomGame
 from .handin import HandInRefused, hand_in_doc, read_hand_in, replay
 from .info import RoomInfo, Table
+from .listeners import Listeners
 from .names import check_name, name_key
 from .poller import Poller
 from .private import new_token, remember_token, remembered_token, session_name, token_hash
@@ -209,7 +211,7 @@ class Seat:
         self._table_bytes: bytes | None = None
         self._table = Table((), False, 0.0)
         self._problem: str | None = None
-        self._listeners: list[Any] = []
+        self._listeners = Listeners()
         self._poller = Poller(self.sync, POLL_SECONDS, f"nsb-seat-{name}")
         self._unsubscribe = game.subscribe(self._on_event)
 
@@ -288,20 +290,13 @@ class Seat:
         waiting = game.phase is Phase.REVEAL and not game.is_over and taken >= turns_out
         return SeatStatus(turns_out, taken, waiting, game.is_over, self._problem)
 
-    def subscribe(self, callback: Any) -> Any:
+    def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call ``callback()`` when the seat's status changes (a card arrived, a write failed);
         returns a function that unsubscribes."""
-        self._listeners.append(callback)
-
-        def unsubscribe() -> None:
-            if callback in self._listeners:
-                self._listeners.remove(callback)
-
-        return unsubscribe
+        return self._listeners.add(callback)
 
     def _tell(self) -> None:
-        for callback in list(self._listeners):
-            callback()
+        self._listeners.tell()
 
     # ------------------------------------------------------------------ handing in
     def _on_event(self, event: GameEvent) -> None:

@@ -34,6 +34,7 @@ from .folder import RoomFolder, read_bytes, room_error, write_atomic
 from .game import RoomGame
 from .handin import HandInRefused, hand_in_doc, read_hand_in, replay
 from .info import MAX_ROOM_NAME, PACES, RoomInfo, Table
+from .listeners import Listeners
 from .names import check_name, name_key
 from .poller import Poller
 from .private import deal_file, keep_deal, new_token, read_deal, token_hash
@@ -87,7 +88,7 @@ class Room:
         self._table = table
         self._lock = threading.RLock()
         self._participants: dict[str, Participant] = {}
-        self._listeners: list[Callable[[], None]] = []
+        self._listeners = Listeners()
         self._problem: str | None = None
         self._watcher = Poller(self.poll, WATCH_SECONDS, f"nsb-room-{info.id}")
 
@@ -101,8 +102,9 @@ class Room:
         game.
 
         ``map`` (``"berlin"`` or ``"london"``), ``modules`` and the module cards (``effects=``,
-        ``objectives=``, ``powers=``, London's ``power_limit=``) as for :meth:`Game.new`; ``language`` is the board's and
-        the participants' starting language (default: the environment's). ``paced="teacher"``
+        ``objectives=``, ``powers=``, London's ``power_limit=``) as for :meth:`Game.new`;
+        ``language`` is the board's and the participants' starting language (default: the
+        environment's). ``paced="teacher"``
         (the default): you turn the cards over for everyone and the deal stays secret (kept in
         your kernel and in ``deal_file``, by default in your private data folder, so that
         :meth:`resume` can take the room back after a kernel restart). ``paced="self"``:
@@ -424,17 +426,10 @@ class Room:
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call ``callback()`` after a card is turned over or a hand-in changed; returns a
         function that unsubscribes."""
-        self._listeners.append(callback)
-
-        def unsubscribe() -> None:
-            if callback in self._listeners:
-                self._listeners.remove(callback)
-
-        return unsubscribe
+        return self._listeners.add(callback)
 
     def _tell(self) -> None:
-        for callback in list(self._listeners):
-            callback()
+        self._listeners.tell()
 
     # ------------------------------------------------------------------ results
     def table(self, finished: bool = True) -> Any:
