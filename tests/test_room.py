@@ -529,3 +529,13 @@ def test_a_damaged_table_is_reported_to_the_participant(home, tmp_path):
     restart_kernel()
     with pytest.raises(RoomFileError, match=r"table\.json"):
         Room.resume(room.folder.path)
+
+
+def test_open_creates_the_room_once_and_then_takes_it_back(home, tmp_path):
+    folder = tmp_path / "room"
+    room = Room.open(folder, "Opened", seed=4, language="en")
+    room.reveal()
+    assert Room.open(folder, "Opened", seed=4, language="en") is room  # the cell run again
+    restart_kernel()
+    again = Room.open(folder, "Another name", map="london")  # a restarted kernel: the same room
+    assert again.turns == room.turns and again.name == "Opened" and again.info.map_id == "berlin"

@@ -155,6 +155,16 @@ class Room:
         return room
 
     @classmethod
+    def open(cls, folder: str | os.PathLike[str], name: str, **options: Any) -> Room:
+        """The room in ``folder``: taken back (:meth:`resume`) when the folder holds one, else
+        created (:meth:`create` with ``name`` and ``options``). A teacher's notebook can then
+        run again from the top, after a kernel restart too, and keep its room. A room taken
+        back keeps its own city, modules and deal: ``options`` apply only to a new one."""
+        if RoomFolder(folder).room_file.exists():
+            return cls.resume(folder, deal_file=options.get("deal_file"))
+        return cls.create(folder, name, **options)
+
+    @classmethod
     def resume(cls, folder: str | os.PathLike[str], *,
                deal_file: str | os.PathLike[str] | None = None) -> Room:
         """Take back the room in ``folder`` (after a kernel restart): the cards already turned
