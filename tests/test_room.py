@@ -503,12 +503,19 @@ def test_a_self_paced_room_is_collected_and_ranked_the_same_way(home, tmp_path):
     assert "another deal" in (room.participant("Bob").refusal or "")
 
 
-def test_self_paced_undo_never_takes_back_a_card(home, tmp_path):
+def test_self_paced_undo_never_takes_back_a_card_and_a_restart_resumes(home, tmp_path):
     room = _room(tmp_path, paced="self", seed=3)
     ada = take_seat(room.folder.path, "Ada")
     ada.game.reveal()
     with pytest.raises(PhaseError, match="nothing to undo"):
         ada.game.undo()
+    rng = random.Random(4)
+    for _ in range(6):
+        finish_turn(ada, rng)
+        ada.game.reveal()
+    history = ada.game.history
+    restart_kernel()
+    assert take_seat(room.folder.path, "Ada").game.history == history
 
 
 def test_a_london_room_with_powers_once_a_game_plays_by_that_rule(home, tmp_path):

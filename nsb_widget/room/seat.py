@@ -100,6 +100,7 @@ def join(folder: str | os.PathLike[str], name: str, *, token: str | None = None,
     key = name_key(shown)
     if token is not None and not isinstance(token, str):
         raise RoomError(t("a token is text, like 'k7m2q-x9t4p'"))
+    token = None if token is None else " ".join(token.lower().split()) or None
     session = session_name()
     path = place.seat_file(key)
     with _OPEN_LOCK:
@@ -165,8 +166,10 @@ def _resume(place: RoomFolder, info: RoomInfo, path: Path, data: bytes, token: s
     if live is not None and live.token == opening and not live.closed:
         return live
     table = _read_table(place, info, t)
+    # A self-paced game's cards are its own seed's: the seeded replay checks them.
+    turns = (table.turns if table else ()) if info.dealt else None
     try:
-        game = replay(info, hand_in.name, hand_in.actions, table.turns if table else (), t)
+        game = replay(info, hand_in.name, hand_in.actions, turns, t)
     except HandInRefused as exc:
         raise RoomError(t("the seat's file cannot be replayed, so it cannot be taken back: "
                           "{why} (the teacher can give it a fresh start: room.reseat(name, "
