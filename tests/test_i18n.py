@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import random
+import re
 import string
 from io import BytesIO
 from pathlib import Path
@@ -101,6 +102,17 @@ def test_every_message_has_a_translation_with_the_same_placeholders(domain, lang
                 problems.append(f"placeholders {sorted(_fields(form))} != {sorted(fields)}: "
                                 f"{key!r}")
     assert not problems, f"{domain}/{lang}:\n" + "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_french_puts_a_no_break_space_before_colons_and_question_marks(domain):
+    """French typography, in every message: a no-break space before ``: ; ! ?`` (a plain
+    space there would let a line break put the sign alone at the start of a line)."""
+    plain = []
+    for message in _catalogue(domain, "fr"):
+        forms = [message.string] if isinstance(message.string, str) else list(message.string)
+        plain += [form for form in forms if form and re.search(r" [:;!?](\s|$)", form)]
+    assert not plain, plain[:10]
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

@@ -44,6 +44,7 @@ BOARD_STRINGS: dict[str, str] = {
     "board.turn": N_("Turn {n}"),
     "board.last_turn": N_("Last card of the round: the round is scored after this turn."),
     "board.pencil": N_("{pencil} pencil"),
+    "board.power": N_("Power: {power}"),
     "board.effect": N_("Effect: {title}"),
     "board.objectives": N_("Objectives"),
     "board.cards_aria": N_("The cards of this turn: {cards}"),

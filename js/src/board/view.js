@@ -157,6 +157,12 @@ export function createBoardView(model, el) {
           h(doc, "span", { class: "nsb-swatch", style: `background:${pencil.color}`,
             "aria-hidden": "true", text: pencil.code }),
           t("board.pencil", { pencil: pencil.name })));
+        // London's pencil powers: everyone holds this pencil, so everyone has its power.
+        const power = rs.powers.find((p) => p.id === rs.pencil_powers[table.pencil]);
+        if (power) {
+          round.append(" · ", h(doc, "span", { class: "nsb-board-power", title: power.text,
+            text: t("board.power", { power: power.title }) }));
+        }
       }
       for (const c of table.cards) cards.append(cardElement(doc, c, "", rs, t));
       if (table.preview) {

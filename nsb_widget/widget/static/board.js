@@ -527,6 +527,14 @@ function createBoardView(model, el) {
           }),
           t("board.pencil", { pencil: pencil.name })
         ));
+        const power = rs.powers.find((p) => p.id === rs.pencil_powers[table.pencil]);
+        if (power) {
+          round.append(" · ", h(doc, "span", {
+            class: "nsb-board-power",
+            title: power.text,
+            text: t("board.power", { power: power.title })
+          }));
+        }
       }
       for (const c of table.cards) cards.append(cardElement(doc, c, "", rs, t));
       if (table.preview) {
