@@ -180,7 +180,7 @@ print("scores", play(berlin), play(london))
 def test_the_teachers_notebook_shows_the_figures_and_exports_after_a_game(tmp_path, home):
     pytest.importorskip("matplotlib")
     nb = _read("en", "teacher.ipynb")
-    rooms = next(i for i, c in enumerate(nb.cells) if "open_room(" in c.source)
+    rooms = next(i for i, c in enumerate(nb.cells) if "Room.open(" in c.source)
     nb.cells.insert(rooms + 1, nbformat.v4.new_code_cell(PLAY_BOTH_ROOMS))
     nb = _run(nb, tmp_path)
     figures = [c for c in nb.cells if c.source.startswith("show_figures(")]

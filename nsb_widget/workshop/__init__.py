@@ -17,7 +17,7 @@ from __future__ import annotations
 from .exercise import Exercise, Picture, Verdict
 from .kit import KIT_FILES, kit, write_kit
 from .registry import EXERCISES, exercise
-from .rooms import NoSeat, join, open_room, show_figures
+from .rooms import NoSeat, join, show_figures
 
 __all__ = [
     "EXERCISES",
@@ -29,7 +29,6 @@ __all__ = [
     "exercise",
     "join",
     "kit",
-    "open_room",
     "show_figures",
     "write_kit",
 ]

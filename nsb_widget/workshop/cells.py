@@ -297,16 +297,17 @@ TEACHER_INTRO = N_(
 TEACHER_SETUP = Code(
     "from pathlib import Path\n"
     "\n"
-    "from nsb_widget.workshop import open_room, show_figures\n"
+    "from nsb_widget.room import Room\n"
+    "from nsb_widget.workshop import show_figures\n"
     "\n"
     "ROOMS = Path(${rooms})  # ${rooms_comment}\n"
     "ROOMS.mkdir(exist_ok=True)",
     (("rooms_comment", N_("every participant's notebook must read and write this folder")),))
 
 TEACHER_ROOMS = Code(
-    "berlin = open_room(ROOMS / \"berlin\", ${berlin_name}, map=\"berlin\", "
+    "berlin = Room.open(ROOMS / \"berlin\", ${berlin_name}, map=\"berlin\", "
     "language=${language})\n"
-    "london = open_room(ROOMS / \"london\", ${london_name}, map=\"london\", "
+    "london = Room.open(ROOMS / \"london\", ${london_name}, map=\"london\", "
     "modules=[\"powers\"], language=${language})\n"
     "berlin, london")
 

@@ -1,10 +1,10 @@
-"""The room cells of the workshop's notebooks: :func:`join` for participants, :func:`open_room`
-and :func:`show_figures` for the teacher.
+"""The room cells of the workshop's notebooks: :func:`join` for participants and
+:func:`show_figures` for the teacher (whose rooms come from :meth:`Room.open
+<nsb_widget.room.Room.open>`: created once, taken back on every later run).
 
 They are thin layers over :mod:`nsb_widget.room` made for a notebook that is run from top to
-bottom: where the room's API raises (no name yet, no room yet, a name taken), :func:`join`
-shows what to do and lets the rest of the notebook run; :func:`open_room` creates a room or, when
-its folder holds one already (after a kernel restart), takes it back.
+bottom: where the room's API raises (no name yet, no room yet, a name taken, no finished game
+yet), they say what to do and let the rest of the notebook run.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from ..errors import RoomError
 from ..i18n import resolve_language
 from ..room import Room, Seat
 from ..room import join as join_room
-from ..room.folder import RoomFolder
 from .words import words
 
 
@@ -54,16 +53,6 @@ def join(folder: str | os.PathLike[str], name: str | None, *, token: str | None 
                          language=None if language is None else resolve_language(language))
     except RoomError as exc:
         return NoSeat(t("No seat yet: {why}", why=str(exc)))
-
-
-def open_room(folder: str | os.PathLike[str], name: str, **options: Any) -> Room:
-    """The room in ``folder``: created with ``name`` and ``options`` (as for
-    :meth:`Room.create <nsb_widget.room.Room.create>`) the first time, taken back with
-    :meth:`Room.resume <nsb_widget.room.Room.resume>` when the folder holds it already (the
-    teacher's kernel restarted: the cards turned over and every hand-in come back)."""
-    if RoomFolder(folder).room_file.exists():
-        return Room.resume(folder)
-    return Room.create(folder, name, **options)
 
 
 def show_figures(room: Room) -> Any:
