@@ -1,6 +1,6 @@
 """The Berlin exercises: a turn, joining the start stations, why a section is illegal, the
 Double Switch, a round's score, the interchanges. Each position is green's (or Emma's, from the
-rulebook), built by :mod:`.positions`; every answer is the engine's."""
+rulebook), built by :mod:`nsb_widget.workshop.positions`; every answer is the engine's."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """The workshop's notebooks as data: one template per notebook, its texts English message ids
-that :mod:`.kit` translates with the ``workshop`` catalogue and fills with the engine's numbers
-(:mod:`.facts`), so the three languages cannot drift apart.
+that :mod:`nsb_widget.workshop.kit` translates with the ``workshop`` catalogue and fills with
+the engine's numbers (:mod:`nsb_widget.workshop.facts`), so the three languages cannot drift
+apart.
 
 - :data:`PLAN`: the two-hour plan, the one source of every timing the notebooks show;
 - :data:`PARTICIPANT`: ``workshop.ipynb``, one per participant;

@@ -23,8 +23,6 @@ from .words import words
 
 #: The width (pixels) of an exercise's picture in a notebook.
 PICTURE_WIDTH = 520
-#: A verdict's status.
-STATUSES = ("unanswered", "right", "wrong")
 
 
 @dataclass(frozen=True)

@@ -2,11 +2,12 @@
 
 Each page holds the goal, a turn, how a section may be drawn, the special cards, a round's
 score, the final score, the tie-break, the solo assessment with the modules' handicaps and the
-advanced game, every number read from the engine (:mod:`.facts`) and the advanced game's cards
-in the engine's own words. Its two pictures are one seeded game, played by a fixed rule (the
-section that makes the round score most) and drawn by the engine: after its first round, and
-at its end, with their scores from the engine's score sheet. The engine's small labels are left
-out of the pictures; the columns' letters and the rows' numbers are drawn at print size.
+advanced game, every number read from the engine (:mod:`nsb_widget.workshop.facts`) and the
+advanced game's cards in the engine's own words. Its two pictures are one seeded game, played by
+a fixed rule (the section that makes the round score most) and drawn by the engine: after its
+first round, and at its end, with their scores from the engine's score sheet. The engine's small
+labels are left out of the pictures; the columns' letters and the rows' numbers are drawn at
+print size.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The workshop kit in one language, made from the templates of :mod:`.cells`: three
-notebooks and two printable handouts.
+"""The workshop kit in one language, made from the templates of
+:mod:`nsb_widget.workshop.cells`: three notebooks and two printable handouts.
 
 ``kit(language)`` returns every file's text by name (:data:`KIT_FILES`); :func:`write_kit`
 writes them into a folder (``nsb-widget workshop --language de --out DIR``). The same call
@@ -15,7 +15,7 @@ from string import Template
 from typing import Any
 
 from ..errors import ArgumentError
-from ..i18n import LANGUAGES, Translator, resolve_language, translator
+from ..i18n import Translator, resolve_language, translator
 from ..rulesets.london.modules import Power
 from .cells import ANSWERS_INTRO, PARTICIPANT, PLAN, ROOM_NAMES, TEACHER, Code, Md, Task
 from .exercise import literal
@@ -211,4 +211,4 @@ def write_kit(folder: str | os.PathLike[str], language: str | None = None,
     return written
 
 
-__all__ = ["DEFAULT_ROOMS", "KIT_FILES", "LANGUAGES", "kit", "write_kit"]
+__all__ = ["DEFAULT_ROOMS", "KIT_FILES", "kit", "write_kit"]

@@ -1,6 +1,6 @@
 """The London exercises: a round with Thames crossings, the tourist track, the Railroad Switch
 from the 3rd turn, and a pencil power (the circled station). Each position is built by
-:mod:`.positions`; every answer is the engine's."""
+:mod:`nsb_widget.workshop.positions`; every answer is the engine's."""
 
 from __future__ import annotations
 

@@ -2,10 +2,11 @@
 
 A page is a title and a list of blocks (:class:`Heading`, :class:`Text`, :class:`Bullets`,
 :class:`Figure`) that flow down the left column, then the right one; text is broken into lines
-with the font's widths (:mod:`.metrics`), and a text block may continue in the next column.
-:func:`page_svg` picks the largest body size (from :data:`MAX_PT` down to :data:`MIN_PT`) at
-which everything fits, so a page in a longer language gets smaller type and every page is
-filled. ``**bold**`` marks bold words. Nothing is smaller than :data:`MIN_PT` points.
+with the font's widths (:mod:`nsb_widget.workshop.metrics`), and a text block may continue in
+the next column. :func:`page_svg` picks the largest body size (from :data:`MAX_PT` down to
+:data:`MIN_PT`) at which everything fits, so a page in a longer language gets smaller type and
+every page is filled. ``**bold**`` marks bold words. Nothing is smaller than :data:`MIN_PT`
+points.
 """
 
 from __future__ import annotations
