@@ -341,8 +341,8 @@ RESEAT = Code(
                    "(fresh=True: her game starts again)")),))
 
 BOARD_LONDON = N_(
-    "The second game, with the pencil powers: each pencil's power is shown on the board, and "
-    "every participant's widget has a button for it.")
+    "The second game, with the pencil powers: every participant's widget has a button for the "
+    "power of the pencil they hold, to use once a round.")
 
 DEBRIEF_TEACHER = N_(
     "The figures of each room: how the final scores spread, and the sections the room drew "
