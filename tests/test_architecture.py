@@ -18,7 +18,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("io", "rendering", "bots"),
     ("game", "simulate", "simulation", "plots"),
     ("room",),
-    ("widget", "notebooks", "cli", "__init__", "__main__"),
+    ("widget", "notebooks", "workshop", "cli", "__init__", "__main__"),
 ]
 #: The only imports that go up, each for a stated reason.
 ALLOWED_UPWARD = {

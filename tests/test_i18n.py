@@ -34,17 +34,18 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "nsb_widget"
 #: The same keywords as scripts/i18n.
 KEYWORDS = {"t": None, "_": None, "N_": None, "ngettext": (1, 2)}
-DOMAINS = ("nsb_widget", "widget")
+DOMAINS = ("nsb_widget", "widget", "workshop")
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 
 
 # ---------------------------------------------------------------------------- catalogues
 def _extracted(domain: str) -> dict[str | tuple[str, ...], None]:
     """The message ids the code marks, extracted as scripts/i18n does (Babel's Python API)."""
-    if domain == "widget":
-        where, method_map = PACKAGE / "widget", [("**.py", "python")]
-    else:  # every module but nsb_widget/widget
-        where, method_map = PACKAGE, [("widget/**", "ignore"), ("**.py", "python")]
+    if domain in ("widget", "workshop"):
+        where, method_map = PACKAGE / domain, [("**.py", "python")]
+    else:  # every module but nsb_widget/widget and nsb_widget/workshop
+        where, method_map = PACKAGE, [("widget/**", "ignore"), ("workshop/**", "ignore"),
+                                      ("**.py", "python")]
     found: dict[str | tuple[str, ...], None] = {}
     for _file, _line, message, _comments, _context in extract_from_dir(
             str(where), method_map, keywords=KEYWORDS, comment_tags=()):
