@@ -1,4 +1,5 @@
-"""The ``nsb-widget`` command: simulate games, render saved games, validate maps, play."""
+"""The ``nsb-widget`` command: simulate games, render saved games, validate maps, play, write
+the workshop kit."""
 
 from __future__ import annotations
 
@@ -121,6 +122,16 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return subprocess.call(cmd)
 
 
+def _cmd_workshop(args: argparse.Namespace) -> int:
+    """Write the workshop kit (notebooks and handouts) in one language into a folder."""
+    from .workshop import write_kit
+
+    written = write_kit(args.out, args.language, args.rooms, force=args.force)
+    print(f"wrote the workshop kit ({args.language}) to {args.out}: "
+          + ", ".join(path.name for path in written))
+    return 0
+
+
 def _has_module(name: str) -> bool:
     import importlib.util
 
@@ -177,6 +188,18 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("lab_args", nargs=argparse.REMAINDER,
                       help="further arguments for jupyter lab")
     play.set_defaults(func=_cmd_play)
+
+    kit = sub.add_parser("workshop", help="write the two-hour workshop kit: the participants' "
+                         "and the teacher's notebooks, the answer key, the printable rules")
+    kit.add_argument("--language", default="en", choices=["en", "de", "fr"],
+                     help="the kit's language (default: en)")
+    kit.add_argument("--out", default="workshop", metavar="DIR",
+                     help="the folder to write (default: ./workshop)")
+    kit.add_argument("--rooms", default="rooms", metavar="PATH",
+                     help="the folder of the rooms, as the notebooks see it: relative to them "
+                     "(default: rooms) or a shared folder on a JupyterHub")
+    kit.add_argument("--force", action="store_true", help="overwrite the kit's files in DIR")
+    kit.set_defaults(func=_cmd_workshop)
     return parser
 
 

@@ -136,6 +136,13 @@ class SaveFileError(FileFormatError):
     kind = "saved game"
 
 
+class RoomFileError(FileFormatError):
+    """A classroom's file (its room, table or a participant's seat) that is damaged, from
+    another version of the library or from another room; lists every problem found."""
+
+    kind = "room file"
+
+
 class IllegalMoveError(NsbError, ValueError):
     """A move that the rules forbid. The game is left exactly as it was.
 
@@ -175,6 +182,12 @@ class NotationError(NsbError, ValueError):
 class PhaseError(NsbError, RuntimeError):
     """An action asked for at the wrong moment (e.g. revealing before everyone has drawn), or
     for a player the game does not have."""
+
+
+class RoomError(NsbError, RuntimeError):
+    """A classroom that cannot do what was asked: a name that is taken or not allowed, a folder
+    that does not exist or cannot be written, a token that does not match, a card turned over
+    before its time. The message says what and why, and what to do instead."""
 
 
 class ArgumentError(NsbError, ValueError, TypeError):

@@ -58,9 +58,16 @@ def read_json(path: str | Path, error: type[FileFormatError]) -> object:
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise error(name, [Problem("file", f"cannot be read: {exc.strerror or exc}")]) from None
-    if len(data) > MAX_FILE_BYTES:
-        raise error(name, [Problem("file", f"is larger than {MAX_FILE_BYTES // 1_000_000} MB; "
-                                           "a map or saved game is far smaller")])
+    return parse_bytes(data, name, error)
+
+
+def parse_bytes(data: bytes, name: str, error: type[FileFormatError],
+                limit: int = MAX_FILE_BYTES, what: str = "a map or saved game") -> object:
+    """The document in the bytes of a file, refused as :func:`read_json` does; ``limit`` is
+    the largest size, ``what`` names the files it is about."""
+    if len(data) > limit:
+        size = (f"{limit // 1_000_000} MB" if limit % 1_000_000 == 0 else f"{limit:,} bytes")
+        raise error(name, [Problem("file", f"is larger than {size}; {what} is far smaller")])
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:

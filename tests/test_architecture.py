@@ -17,12 +17,15 @@ LAYERS: list[tuple[str, ...]] = [
     ("rulesets",),
     ("io", "rendering", "bots"),
     ("game", "simulate", "simulation", "plots"),
-    ("widget", "notebooks", "cli", "__init__", "__main__"),
+    ("room",),
+    ("widget", "notebooks", "workshop", "cli", "__init__", "__main__"),
 ]
 #: The only imports that go up, each for a stated reason.
 ALLOWED_UPWARD = {
     # anywidget is optional: Game.widget() imports the widget on first use.
     ("game", "widget"),
+    # The same for a classroom: Seat.widget() and Room.board() import the widget on first use.
+    ("room", "widget"),
 }
 
 

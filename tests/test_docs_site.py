@@ -1,5 +1,5 @@
-"""The documentation site: its strict build, what the build refuses, the doctests of the docs
-pages and the package, and the printable rules summary.
+"""The documentation site: its strict build, what the build refuses, and the doctests of the
+docs pages and the package (the printable rules summaries: ``test_workshop_handouts.py``).
 
 The full strict build (``mkdocs build --strict``, what ``./scripts/docs`` runs) is done once
 here; smaller builds of throw-away projects show that a broken link, a missing page and a
@@ -328,18 +328,6 @@ def test_doctests_of_the_package():
             failures.append(name)
     assert not failures, f"doctests failed in {failures} (see the output above)"
     assert attempted >= 15  # Game, why_illegal, Move.parse, Card, get_map at least
-
-
-# ---------------------------------------------------------------------------- rules summary
-def test_the_printable_rules_summary_is_current_and_one_a4_page():
-    import rules_summary
-
-    svg = rules_summary.summary_svg()
-    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="210mm" height="297mm"')
-    assert svg.count("<svg ") == 7  # the page and its 6 engine pictures
-    assert "7 x 3 + 10 = 31" in svg and "(2 x 4) + (2 x 3) = 14" in svg
-    committed = (ROOT / "examples" / "rules-summary.svg").read_text()
-    assert committed == svg, "run: python docs/examples/rules_summary.py"
 
 
 def test_scripts_docs_exists_and_the_readme_names_it():

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import random
+import re
 import string
 from io import BytesIO
 from pathlib import Path
@@ -33,17 +34,18 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "nsb_widget"
 #: The same keywords as scripts/i18n.
 KEYWORDS = {"t": None, "_": None, "N_": None, "ngettext": (1, 2)}
-DOMAINS = ("nsb_widget", "widget")
+DOMAINS = ("nsb_widget", "widget", "workshop")
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 
 
 # ---------------------------------------------------------------------------- catalogues
 def _extracted(domain: str) -> dict[str | tuple[str, ...], None]:
     """The message ids the code marks, extracted as scripts/i18n does (Babel's Python API)."""
-    if domain == "widget":
-        where, method_map = PACKAGE / "widget", [("**.py", "python")]
-    else:  # every module but nsb_widget/widget
-        where, method_map = PACKAGE, [("widget/**", "ignore"), ("**.py", "python")]
+    if domain in ("widget", "workshop"):
+        where, method_map = PACKAGE / domain, [("**.py", "python")]
+    else:  # every module but nsb_widget/widget and nsb_widget/workshop
+        where, method_map = PACKAGE, [("widget/**", "ignore"), ("workshop/**", "ignore"),
+                                      ("**.py", "python")]
     found: dict[str | tuple[str, ...], None] = {}
     for _file, _line, message, _comments, _context in extract_from_dir(
             str(where), method_map, keywords=KEYWORDS, comment_tags=()):
@@ -101,6 +103,17 @@ def test_every_message_has_a_translation_with_the_same_placeholders(domain, lang
                 problems.append(f"placeholders {sorted(_fields(form))} != {sorted(fields)}: "
                                 f"{key!r}")
     assert not problems, f"{domain}/{lang}:\n" + "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_french_puts_a_no_break_space_before_colons_and_question_marks(domain):
+    """French typography, in every message: a no-break space before ``: ; ! ?`` (a plain
+    space there would let a line break put the sign alone at the start of a line)."""
+    plain = []
+    for message in _catalogue(domain, "fr"):
+        forms = [message.string] if isinstance(message.string, str) else list(message.string)
+        plain += [form for form in forms if form and re.search(r" [:;!?](\s|$)", form)]
+    assert not plain, plain[:10]
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

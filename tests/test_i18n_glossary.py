@@ -117,7 +117,10 @@ NEVER: dict[str, list[str]] = {
 #: Messages that are not about the game's concept the English word names.
 NOT_THE_TERM = {
     r"\bcards?\b": ("this browser has no 2D canvas",),
-    r"\bturns?\b": ("turn a cell into",),
+    # To turn a card over (the teacher in a classroom) or a cell into a Raw cell is not a turn
+    # of the game.
+    r"\bturns?\b": ("turn into", "card over", "cards over", "turns over", "turned over",
+                     "turn a cell into"),
 }
 
 

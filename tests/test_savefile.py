@@ -77,7 +77,9 @@ def test_a_seeded_file_cannot_change_the_cards():
     other = "crown circle" if first != "crown circle" else "bear circle"
     actions[0] = {"type": "reveal", "cards": [other]}
     text = _broken(dict(good, actions=actions))
-    assert "actions[0]" in text and "the top card of the stack is" in text
+    assert "actions[0]" in text and f"{other} is not the next card" in text
+    # The refusal never names the face-down card it expected.
+    assert first not in text.split("actions[0]")[1]
 
 
 def test_unreadable_files(tmp_path):

@@ -22,12 +22,16 @@ pytest.importorskip("anywidget")
 
 from nsb_widget import ArgumentError, Game
 from nsb_widget.i18n import LANGUAGES
+from nsb_widget.widget.board import board_strings_state
+from nsb_widget.widget.room_strings import BOARD_PLURALS, BOARD_STRINGS
 from nsb_widget.widget.strings import PLURALS, STRINGS, strings_state
 from nsb_widget.widget.widget import SYNCED, BerlinWidget
 
 ROOT = Path(__file__).resolve().parents[1]
 JS_SRC = ROOT / "js" / "src"
 KEYS = set(STRINGS) | set(PLURALS)
+#: The teacher's board's own keys (js/src/board/), sent with the game widget's by the board.
+BOARD_KEYS = set(BOARD_STRINGS) | set(BOARD_PLURALS)
 
 
 class Harness:
@@ -90,6 +94,25 @@ def _same_in_every_language(text: str | list[str]) -> bool:
                  "{n} stations", "Stations", "Points", "triangle", "Score", "export",
                  "{n} pt", "{n} pts", "{name} (bot)", "Seed {seed}", "Bots this turn"))
                for t in texts)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_board_sends_its_own_keys_translated_with_the_english_placeholders(language):
+    messages = board_strings_state(language)["messages"]
+    english = board_strings_state("en")["messages"]
+    assert set(messages) == KEYS | BOARD_KEYS
+    problems = []
+    for key in sorted(BOARD_KEYS):
+        forms = [messages[key]] if isinstance(messages[key], str) else messages[key]
+        bases = [english[key]] if isinstance(english[key], str) else english[key]
+        for form, wanted in zip(forms, bases, strict=True):
+            if _fields(form) != _fields(wanted):
+                problems.append(f"{key}: {form!r}")
+        if language != "en" and messages[key] == english[key] and not _same_in_every_language(
+                english[key]) and english[key] not in ("Total", "Place", "Name", "R{n}",
+                                                       "Problem: {text}"):
+            problems.append(f"{key}: not translated")
+    assert not problems, "\n".join(problems)
 
 
 def test_plural_forms_follow_the_language():
@@ -191,7 +214,8 @@ def _scan(code: str) -> tuple[list[str], list[str]]:
 
 
 def _js_sources() -> dict[str, tuple[list[str], list[str]]]:
-    return {path.name: _scan(path.read_text()) for path in sorted(JS_SRC.glob("*.js"))}
+    return {str(path.relative_to(JS_SRC)): _scan(path.read_text())
+            for path in sorted(JS_SRC.rglob("*.js"))}
 
 
 _KEY = re.compile(r"[a-z]+\.[a-z0-9_]+")
@@ -208,9 +232,9 @@ def test_js_asks_for_exactly_the_keys_python_sends():
     used: set[str] = set()
     for strings, _texts in _js_sources().values():
         used |= {s for s in strings if _KEY.fullmatch(s)}
-    unknown = used - KEYS
+    unknown = used - KEYS - BOARD_KEYS
     assert not unknown, f"js/src asks for keys Python does not send: {sorted(unknown)}"
-    unused = KEYS - used
+    unused = (KEYS | BOARD_KEYS) - used
     assert not unused, f"keys no code in js/src asks for: {sorted(unused)}"
 
 
@@ -218,7 +242,7 @@ def test_js_asks_for_exactly_the_keys_python_sends():
 #: MIME types, module paths, a console message for developers.
 _NOT_TEXT = re.compile(r"(nsb-[\w${}-]+ ?)+"  # class lists
                        r"|[.#]?[\w-]+(\[[^\]]*\])?([ ,>]+[.#]?[\w-]+(\[[^\]]*\])?)*"  # selectors
-                       r"|[\w-]+:[^;]*;?|\./\w+\.js|image/svg\+xml|image/png|sans-serif"
+                       r"|[\w-]+:[^;]*;?|\.{1,2}/\w+\.js|image/svg\+xml|image/png|sans-serif"
                        r"|data:image/svg\+xml;charset=utf-8,|nsb_widget: could not draw |<[?\w].*")
 
 

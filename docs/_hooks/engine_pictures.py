@@ -9,7 +9,8 @@ A page asks for them with HTML comments, which stay invisible if the hook is mis
 ``<!-- score-sheet: berlin m -->``
     the same game's score sheet (``game.score_sheet()``) as a table;
 ``<!-- summary -->``
-    the one-page rules summary (``docs/examples/rules_summary.py``).
+    the workshop kit's printable one-page rules summaries (``nsb_widget.workshop.handouts``):
+    Berlin's and London's in English, with links to every language's page.
 
 Each example checks the rulebook's claims with ``assert``: a failing example stops the build,
 and so does a page asking for an example that does not exist.
@@ -65,21 +66,48 @@ def on_pre_build(config: Any) -> None:
     """Every build runs the examples afresh (``mkdocs serve`` rebuilds after an edit)."""
     _games.clear()
     for name in list(sys.modules):
-        if name in MODULES.values() or name == "rules_summary":
+        if name in MODULES.values():
             del sys.modules[name]
 
 
 def on_files(files: Files, config: Any) -> Files:
-    """Add one engine picture per example of every book, and the rules summary."""
+    """Add one engine picture per example of every book, and the rules summaries."""
+    from nsb_widget.i18n import LANGUAGES
+    from nsb_widget.workshop.handouts import handout
+
     for book in MODULES:
         for name in _module(book).EXAMPLES:
             game = example_game(book, name)
             svg = game.svg(title=f"{MODULES[book]}: {name}")
             files.append(File.generated(config, picture_path(book, name), content=svg))
-    summary = importlib.import_module("rules_summary")
-    files.append(File.generated(config, "img/engine/rules-summary.svg",
-                                content=summary.summary_svg()))
+    for city in SUMMARY_CITIES:
+        for language in LANGUAGES:
+            files.append(File.generated(config, summary_path(city, language),
+                                        content=handout(city, language)))
     return files
+
+
+#: The cities of the rules summaries.
+SUMMARY_CITIES = ("berlin", "london")
+
+
+def summary_path(city: str, language: str) -> str:
+    """Where a rules summary lives in the site."""
+    return f"img/workshop/{city}-summary-{language}.svg"
+
+
+def _summaries(up: str) -> str:
+    """The English rules summaries side by side, and links to every language's page."""
+    from nsb_widget.i18n import LANGUAGES
+
+    pictures = " ".join(
+        f"[![The one-page rules summary of {city.title()}]({up}{summary_path(city, 'en')})"
+        f"{{ width=\"49%\" }}]({up}{summary_path(city, 'en')})" for city in SUMMARY_CITIES)
+    links = "; ".join(
+        f"{city.title()}: " + ", ".join(f"[{language}]({up}{summary_path(city, language)})"
+                                        for language in LANGUAGES)
+        for city in SUMMARY_CITIES)
+    return f"{pictures}\n\n{links}\n"
 
 
 def _plural(n: int, word: str) -> str:
@@ -147,8 +175,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
     def replace(match: re.Match[str]) -> str:
         kind, book, name = match.groups()
         if kind == "summary":
-            return (f"[![The one-page rules summary]({up}img/engine/rules-summary.svg)]"
-                    f"({up}img/engine/rules-summary.svg)")
+            return _summaries(up)
         game = example_game(book, name)
         if kind == "picture":
             return (f"![{book} example {name}, drawn by the engine]"

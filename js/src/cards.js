@@ -5,6 +5,7 @@
 import { h, s, clear } from "./dom.js";
 import { symbolPath, lineIconPath, hasIcon, starPath, switchPath } from "./symbols.js";
 import { lineName, symbolWords } from "./map.js";
+import { roomToolbar, updateRoomBox } from "./room.js";
 
 const cap = (w) => (w ? w.charAt(0).toUpperCase() + w.slice(1) : "");
 /** "5th", "5.", "5e": the ordinal of `n` in the widget's language. */
@@ -115,6 +116,7 @@ export function updateToolbar(tb, st, ui) {
   ng.classList.toggle("nsb-armed", Boolean(ui.armedNewGame));
   ng.querySelector(".nsb-btn-text").textContent = ui.armedNewGame
     ? t("btn.new_game_confirm") : t("btn.new_game");
+  roomToolbar(tb, st);
 }
 
 /** A card's name for people ("Bear Joker + S-Bahn", "Underground square", "Railroad Switch"). */
@@ -180,6 +182,7 @@ function pips(doc, total, n) {
 export function createPanel(doc) {
   const el = h(doc, "div", { class: "nsb-panel" });
   const parts = {
+    room: h(doc, "div", { class: "nsb-room", hidden: true }),
     status: h(doc, "div", { class: "nsb-status" }),
     players: h(doc, "div", { class: "nsb-players" }),
     announcement: h(doc, "div", { class: "nsb-announcement", role: "status",
@@ -190,7 +193,7 @@ export function createPanel(doc) {
     modules: h(doc, "div", { class: "nsb-modules" }),
     deal: h(doc, "div", { class: "nsb-deal" }),
   };
-  el.append(parts.status, parts.players, parts.announcement, parts.bots, parts.cards, parts.power,
+  el.append(parts.room, parts.status, parts.players, parts.announcement, parts.bots, parts.cards, parts.power,
     parts.modules, parts.deal);
   return { el, parts };
 }
@@ -215,6 +218,7 @@ export function updatePanel(panel, st, pencils) {
   const rs = st.info.ruleset;
   const { status, players, announcement, cards, power, modules } = panel.parts;
 
+  updateRoomBox(panel.parts.room, st);
   // Round and pencil.
   clear(status);
   const pencil = pencils.get(sheet.pencil);

@@ -202,7 +202,24 @@ export function readInfo(v, t = translator(null)) {
     // The seed and the Game.new(...) call that deals the same game (null: a scenario game).
     seed: Number.isSafeInteger(o.seed) ? o.seed : null,
     deal: typeof o.deal === "string" && o.deal.length <= 400 ? o.deal : null,
+    room: readRoomInfo(o.room), // a participant's widget in a classroom
   };
+}
+
+/** `game_info.room`: null outside a room. */
+export function readRoomInfo(v) {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return null;
+  const o = obj(v);
+  return { name: str(o.name), participant: str(o.participant), dealt: bool(o.dealt) };
+}
+
+/** `turn.room`: where the participant stands against the room's cards (null outside one). */
+export function readRoomStatus(v) {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return null;
+  const o = obj(v);
+  return { turns_out: int(o.turns_out), taken: int(o.taken), behind: int(o.behind),
+    waiting: bool(o.waiting), problem: typeof o.problem === "string" && o.problem
+      ? o.problem : null };
 }
 
 /** `turn`: the shared table, completed with the game's fixed facts from `game_info`. */
@@ -247,6 +264,7 @@ export function readTurn(v, info = readInfo(null), t = translator(null)) {
       text: b.text, thinking: bool(b.thinking) })),
     // The bots choosing their move now (the kernel is busy with them).
     thinking: ints(o.thinking),
+    room: readRoomStatus(o.room),
   };
 }
 

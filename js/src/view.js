@@ -13,6 +13,7 @@ import { createToolbar, updateToolbar, createPanel, updatePanel, updateNow } fro
 import { createScoreSheet, updateScoreSheet, bonusText } from "./scoresheet.js";
 import { serializeSvg, svgToPngBase64, download } from "./export.js";
 import { parseRgb } from "./colour.js";
+import { roomHelp } from "./room.js";
 
 const TRAITS = ["map_data", "game_info", "sheet", "turn", "hints", "scores", "notice", "strings"];
 const KEYS = { r: "reveal", n: "reveal", p: "pass", u: "undo", o: "overlay", h: "hint" };
@@ -225,6 +226,8 @@ export function createView(model, el, store) {
     }
     if (powerMode()) return t("help.power_station", { power: hints.power.title });
     if (turn.phase === "reveal") {
+      const waiting = roomHelp(st); // a classroom's participant waits for the teacher
+      if (waiting) return waiting;
       if (turn.can_reveal) return t("help.reveal");
       return turn.waiting_for.length ? t("help.waiting_for", { names: names(turn.waiting_for) })
         : t("help.waiting_for_others");

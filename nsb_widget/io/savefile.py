@@ -220,7 +220,7 @@ def _read_actions(raw: object, ruleset: Ruleset | None, problems: list[Problem])
     for i, entry in enumerate(raw):
         where = f"actions[{i}]"
         try:
-            actions.append(_read_action(entry, ruleset))
+            actions.append(action_from_json(entry, ruleset))
         except (NsbError, ValueError, TypeError, KeyError) as exc:
             bad += 1
             if bad <= MAX_ACTION_PROBLEMS:
@@ -231,7 +231,11 @@ def _read_actions(raw: object, ruleset: Ruleset | None, problems: list[Problem])
     return actions
 
 
-def _read_action(entry: object, ruleset: Ruleset | None) -> Action:
+def action_from_json(entry: object, ruleset: Ruleset | None) -> Action:
+    """One action of a save file's ``actions`` list (``ruleset`` reads the cards; ``None``
+    when the map could not be read). Raises :class:`ValueError` or an
+    :class:`~nsb_widget.errors.NsbError` saying what is wrong; nothing is checked against a
+    game here (replaying it does that)."""
     if not isinstance(entry, Mapping):
         raise ValueError("must be an object with a 'type'")
     kind = entry.get("type")

@@ -67,7 +67,9 @@ class Deck:
             card = self._order.pop()
             if named is not None and named != card:
                 self._order.append(card)
-                raise PhaseError(f"the top card of the stack is {card}, not {named}")
+                # Never name the top card: it is face down (a room's fairness depends on it).
+                raise PhaseError(f"{named} is not the next card of this game's shuffled stack "
+                                 "(a seeded game turns its own cards over: reveal() names none)")
         else:
             if named is None:
                 raise PhaseError("scenario game: name the card to reveal")

@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from ..i18n import N_, translator
+from .room_strings import ROOM_PLURALS, ROOM_STRINGS
 
 __all__ = ["DOMAIN", "PLURALS", "STRINGS", "ngettext", "strings_state"]
 
@@ -274,6 +275,10 @@ PLURALS: dict[str, tuple[str, str]] = {
     "score.n_stations_in": ngettext("{n} station in {districts}", "{n} stations in {districts}"),
     "score.n_lines": ngettext("{n} line", "{n} lines"),
 }
+
+# The classroom's words (a participant's widget in a room) are part of the game widget's.
+STRINGS.update(ROOM_STRINGS)
+PLURALS.update(ROOM_PLURALS)
 
 
 def strings_state(language: str | None = None) -> dict[str, Any]:

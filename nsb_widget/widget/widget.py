@@ -19,7 +19,7 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import traitlets
@@ -44,6 +44,7 @@ from .intents import (
     UndoIntent,
     parse_intent,
 )
+from .seat_state import seat_info, seat_status
 from .state import (
     game_info_state,
     hints_state,
@@ -54,6 +55,9 @@ from .state import (
     widget_translator,
 )
 from .strings import strings_state
+
+if TYPE_CHECKING:
+    from ..room.seat import Seat
 
 STATIC = Path(__file__).parent / "static"
 #: The synced traits: written by Python only. A write from the front end is refused.
@@ -112,6 +116,10 @@ class BerlinWidget(anywidget.AnyWidget):
     solo Berlin game is started. The front end draws what the game's ruleset describes (its
     cards, score terms and pencil powers), so the same widget plays every city. Also available
     as :data:`NsbWidget`.
+
+    ``seat`` (a :class:`~nsb_widget.room.Seat`, as ``seat.widget()`` gives it) shows a
+    participant's game in a classroom: in a room dealt by the teacher there is no Reveal and no
+    New game (the cards come by themselves), and the panel says where the participant stands.
     """
 
     _esm = STATIC / "widget.js"
@@ -142,10 +150,16 @@ class BerlinWidget(anywidget.AnyWidget):
         bot_seed: int | None = None,
         hint_bot: str | Bot = "search",
         language: str | None = None,
+        seat: Seat | None = None,
         **kwargs: Any,
     ) -> None:
         # An unknown language fails before anything changes (the game's language included).
         chosen = None if language is None else resolve_language(language)
+        if seat is not None and game is not None and game is not seat.game:
+            raise ArgumentError("a seat's widget shows the seat's own game: give no other game")
+        if seat is not None:
+            game = seat.game
+        self._seat = seat
         self._game = game if game is not None else Game.new(language=chosen)
         t = translator(chosen if chosen is not None else self._game.language, "widget")
         _check_player(player, self._game.players, t)
@@ -175,6 +189,7 @@ class BerlinWidget(anywidget.AnyWidget):
         super().__init__(map_data=map_state(self._game),
                          strings=strings_state(self._game.language), **kwargs)
         self._unsubscribe = self._game.subscribe(self._on_game_event)
+        self._unsubscribe_seat = None if seat is None else seat.subscribe(self._on_seat)
         self.on_msg(self._on_message)
         self._run_bots()
         self.refresh()
@@ -261,19 +276,30 @@ class BerlinWidget(anywidget.AnyWidget):
         """Recompute the synced state from the game (only changed traits are sent)."""
         game, player = self._game, self._player
         self.strings = strings_state(game.language)
-        self.game_info = game_info_state(game, self._bots)
+        self.game_info = {**game_info_state(game, self._bots), "room": seat_info(self._seat)}
         self.sheet = sheet_state(game, player)
         self.hints = {**hints_state(game, player, self._bots), "version": self._version}
         self.scores = scores_state(game, player)
         announcement = None if self._announcement is None else self._announcement(self._t)
-        self.turn = turn_state(game, player, announcement, self._bots, self._thinking)
+        turn = turn_state(game, player, announcement, self._bots, self._thinking)
+        if self._seat is not None:
+            turn["room"] = seat_status(self._seat)
+            turn["can_reveal"] = turn["can_reveal"] and not self._seat.info.dealt
+        self.turn = turn
 
     def close(self) -> None:
         """Stop following the game and close the widget."""
-        unsubscribe = getattr(self, "_unsubscribe", None)  # unset when __init__ refused
-        if unsubscribe is not None:
-            unsubscribe()
+        for name in ("_unsubscribe", "_unsubscribe_seat"):  # unset when __init__ refused
+            unsubscribe = getattr(self, name, None)
+            if unsubscribe is not None:
+                unsubscribe()
         super().close()
+
+    def _on_seat(self) -> None:
+        """The seat's status changed (a card arrived, a hand-in failed): redraw, holding the
+        game's lock (the seat's follower thread calls this)."""
+        if self._seat is not None:
+            self._seat.game.locked(self.refresh)
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Apply a state update from the front end, except to the game's synced traits and the
@@ -375,6 +401,9 @@ class BerlinWidget(anywidget.AnyWidget):
                                   self._player, self._game.ruleset.line_ids, t)
             before = self._notice_id
             self._dispatch(intent)
+            if self._seat is not None and isinstance(
+                    intent, DrawIntent | PassIntent | UndoIntent | PowerIntent):
+                self._seat.sync()  # the room's next card, if it is out
             if self._notice_id == before and (self.notice.get("level") in ("error", "success")
                                               or self.notice.get("id") == self._refusal):
                 self._notify("info", "")  # the action worked: clear the last error or news

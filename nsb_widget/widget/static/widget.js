@@ -299,7 +299,25 @@ function readInfo(v, t = translator(null)) {
     objectives: arr(o.objectives).filter(isObj2).map((x) => ({ id: str(x.id), text: str(x.text) })),
     // The seed and the Game.new(...) call that deals the same game (null: a scenario game).
     seed: Number.isSafeInteger(o.seed) ? o.seed : null,
-    deal: typeof o.deal === "string" && o.deal.length <= 400 ? o.deal : null
+    deal: typeof o.deal === "string" && o.deal.length <= 400 ? o.deal : null,
+    room: readRoomInfo(o.room)
+    // a participant's widget in a classroom
+  };
+}
+function readRoomInfo(v) {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return null;
+  const o = obj(v);
+  return { name: str(o.name), participant: str(o.participant), dealt: bool(o.dealt) };
+}
+function readRoomStatus(v) {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return null;
+  const o = obj(v);
+  return {
+    turns_out: int(o.turns_out),
+    taken: int(o.taken),
+    behind: int(o.behind),
+    waiting: bool(o.waiting),
+    problem: typeof o.problem === "string" && o.problem ? o.problem : null
   };
 }
 function readTurn(v, info = readInfo(null), t = translator(null)) {
@@ -345,7 +363,8 @@ function readTurn(v, info = readInfo(null), t = translator(null)) {
       thinking: bool(b.thinking)
     })),
     // The bots choosing their move now (the kernel is busy with them).
-    thinking: ints(o.thinking)
+    thinking: ints(o.thinking),
+    room: readRoomStatus(o.room)
   };
 }
 function readHints(v, map) {
@@ -1673,6 +1692,45 @@ function step(map, list, current, key, shift = false) {
   return best !== null ? best : current;
 }
 
+// src/room.js
+function roomToolbar(tb, st) {
+  const room = st.info.room;
+  tb.buttons.reveal.hidden = Boolean(room && room.dealt);
+  tb.buttons["new-game"].hidden = Boolean(room);
+}
+function roomHelp(st) {
+  const room = st.info.room;
+  if (!room || !room.dealt || st.turn.phase !== "reveal" || st.turn.game_over) return null;
+  return st.t("room.waiting");
+}
+function updateRoomBox(box2, st) {
+  const doc = box2.ownerDocument;
+  const room = st.info.room;
+  clear(box2);
+  box2.hidden = !room;
+  if (!room) return;
+  const { t } = st;
+  const status = st.turn.room || { behind: 0, problem: null };
+  box2.append(h(doc, "p", { class: "nsb-room-title", text: t(room.dealt ? "room.title" : "room.self_paced", { room: room.name, name: room.participant }) }));
+  const ahead = st.turn.phase === "draw" ? Math.max(0, status.behind) : 0;
+  if (st.turn.game_over) {
+    box2.append(h(doc, "p", { class: "nsb-room-state", text: t("room.over") }));
+  } else if (ahead > 0) {
+    box2.append(h(doc, "p", {
+      class: "nsb-room-state",
+      "data-ahead": ahead,
+      text: t.n("room.behind", ahead)
+    }));
+  }
+  if (status.problem) {
+    box2.append(h(doc, "p", {
+      class: "nsb-room-problem",
+      role: "alert",
+      text: t("room.problem", { problem: status.problem })
+    }));
+  }
+}
+
 // src/cards.js
 var cap3 = (w) => w ? w.charAt(0).toUpperCase() + w.slice(1) : "";
 var ordinal = (n, t) => t(n % 10 === 1 && n % 100 !== 11 ? "fmt.ordinal_1" : n % 10 === 2 && n % 100 !== 12 ? "fmt.ordinal_2" : n % 10 === 3 && n % 100 !== 13 ? "fmt.ordinal_3" : "fmt.ordinal", { n });
@@ -1771,6 +1829,7 @@ function updateToolbar(tb, st, ui) {
   const ng = tb.buttons["new-game"];
   ng.classList.toggle("nsb-armed", Boolean(ui.armedNewGame));
   ng.querySelector(".nsb-btn-text").textContent = ui.armedNewGame ? t("btn.new_game_confirm") : t("btn.new_game");
+  roomToolbar(tb, st);
 }
 function cardLabel(card, rs, t) {
   if (card.switch) {
@@ -1844,6 +1903,7 @@ function pips(doc, total, n) {
 function createPanel(doc) {
   const el = h(doc, "div", { class: "nsb-panel" });
   const parts = {
+    room: h(doc, "div", { class: "nsb-room", hidden: true }),
     status: h(doc, "div", { class: "nsb-status" }),
     players: h(doc, "div", { class: "nsb-players" }),
     announcement: h(doc, "div", {
@@ -1858,6 +1918,7 @@ function createPanel(doc) {
     deal: h(doc, "div", { class: "nsb-deal" })
   };
   el.append(
+    parts.room,
     parts.status,
     parts.players,
     parts.announcement,
@@ -1884,6 +1945,7 @@ function updatePanel(panel, st, pencils) {
   const { turn, sheet, hints, t } = st;
   const rs = st.info.ruleset;
   const { status, players, announcement, cards, power, modules } = panel.parts;
+  updateRoomBox(panel.parts.room, st);
   clear(status);
   const pencil = pencils.get(sheet.pencil);
   const roundText = turn.game_over ? t("panel.game_over") : t("panel.round_of", { n: Math.max(1, turn.round), total: 4 });
@@ -3120,6 +3182,8 @@ function createView(model, el, store) {
     }
     if (powerMode()) return t("help.power_station", { power: hints.power.title });
     if (turn.phase === "reveal") {
+      const waiting = roomHelp(st);
+      if (waiting) return waiting;
       if (turn.can_reveal) return t("help.reveal");
       return turn.waiting_for.length ? t("help.waiting_for", { names: names(turn.waiting_for) }) : t("help.waiting_for_others");
     }

@@ -1,0 +1,144 @@
+"""A real room on this machine: a teacher and N participants, each a process of its own (as
+each kernel is), playing on one room folder.
+
+Run: python benchmarks/bench_room.py [--participants 40] [--turns 16] [--think 0.8]
+
+Measures, turn by turn:
+- reveal -> participant: from the teacher's write of the card to the moment each participant's
+  game has it (their seat's follower thread looks every 0.25 s);
+- draw -> board: from a participant's hand-in (written after their draw or pass) to the moment
+  the teacher's board shows it (the room's watcher reads the hand-ins every 0.5 s, replays each
+  through the engine, and the board recomputes its state).
+
+Target (issue 17): with 40 participants both within 2 seconds. Each participant "thinks" a
+random 0 to ``--think`` seconds before drawing. The yardstick is the same room with one
+participant, run first in the same session (the machines are shared and vary by 2x): the
+figures with 40 should stay close to it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import random
+import statistics
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from nsb_widget.room import Room, join
+from nsb_widget.rules.game import Phase
+
+CONTEXT = multiprocessing.get_context("fork")
+
+
+def participant(folder: str, name: str, think: float, stop, results) -> None:
+    """Join, follow the room's cards, and after each card think, then draw or pass."""
+    os.environ["NSB_WIDGET_HOME"] = str(Path(folder).parent / "homes" / name)
+    os.environ["JPY_SESSION_NAME"] = f"{name}.ipynb"
+    rng = random.Random(name)
+    arrived = threading.Event()
+    latencies: list[float] = []
+    seat = join(folder, name, follow=False)
+
+    def on_event(event) -> None:
+        if event.kind == "reveal":
+            latencies.append(time.time() - seat._table.updated)
+            arrived.set()
+
+    seat.game.subscribe(on_event)
+    seat.follow()  # the same thread and interval as in a notebook
+    game = seat.game
+    while not stop.is_set():
+        if not arrived.wait(0.1):
+            continue
+        arrived.clear()
+        time.sleep(rng.uniform(0, think))
+        while game.phase is Phase.DRAW and not game.has_finished_turn():
+            moves = game.legal_moves()
+            game.play(rng.choice(moves)) if moves else game.pass_turn()
+    seat.stop_following()
+    results.put(latencies)
+
+
+def run(count: int, turns: int, think: float) -> dict[str, list[float] | float]:
+    """One room of ``count`` participants for ``turns`` cards; the latencies measured."""
+    base = Path(tempfile.mkdtemp(prefix="nsb-bench-room-"))
+    os.environ["NSB_WIDGET_HOME"] = str(base / "teacher-home")
+    room = Room.create(base / "room", "Benchmark", seed=2026, language="en")
+    stop, results = CONTEXT.Event(), CONTEXT.Queue()
+    procs = [CONTEXT.Process(target=participant, args=(str(room.folder.path), f"P{i:02d}",
+                                                       think, stop, results))
+             for i in range(count)]
+    for p in procs:
+        p.start()
+    from nsb_widget.widget.board import RoomBoard
+
+    board = RoomBoard(room, watch=False)  # the board's redraw is part of what is measured
+    to_board: list[float] = []
+    last_seen: dict[str, float] = {}
+
+    def on_change() -> None:
+        now = time.time()
+        for entry in room.participants:
+            if entry.game is not None and entry.updated != last_seen.get(entry.key):
+                last_seen[entry.key] = entry.updated
+                if entry.game.reveals:  # their join is not a draw
+                    to_board.append(now - entry.updated)
+
+    room.subscribe(on_change)
+    deadline = time.monotonic() + 120
+    while len(room.standings().rows) < count and time.monotonic() < deadline:
+        room.poll()
+        time.sleep(0.1)
+    room.watch()
+    turn_seconds = []
+    for _ in range(turns):
+        if room.is_over:
+            break
+        start = time.monotonic()
+        room.reveal()
+        while room.standings().ready < count and time.monotonic() - start < 60:
+            time.sleep(0.05)
+        turn_seconds.append(time.monotonic() - start)
+    stop.set()
+    to_participant: list[float] = []
+    for _ in procs:
+        to_participant.extend(results.get(timeout=60))
+    for p in procs:
+        p.join(timeout=30)
+    room.stop_watching()
+    board.close()
+    return {"to_participant": to_participant, "to_board": to_board,
+            "turn": statistics.median(turn_seconds) if turn_seconds else float("nan")}
+
+
+def summary(values: list[float]) -> str:
+    if not values:
+        return "no data"
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (f"median {statistics.median(ordered):.2f}  p95 {p95:.2f}  max {ordered[-1]:.2f}"
+            f"  (n={len(ordered)})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--participants", type=int, default=40)
+    parser.add_argument("--turns", type=int, default=16)
+    parser.add_argument("--think", type=float, default=0.8)
+    args = parser.parse_args()
+    print(f"load average before: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
+    for count in (1, args.participants):
+        figures = run(count, args.turns, args.think)
+        print(f"\n{count} participant(s), {args.turns} cards, thinking 0-{args.think} s:")
+        print(f"  reveal -> participant (s): {summary(figures['to_participant'])}")  # type: ignore[arg-type]
+        print(f"  draw -> board (s):         {summary(figures['to_board'])}")  # type: ignore[arg-type]
+        print(f"  a whole turn, reveal to everyone ready (s): median {figures['turn']:.2f}")
+    print(f"\nload average after: {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,353 @@
+// One view of the teacher's board: the cards of the turn (large), the round and its effect, how
+// many participants are ready, the live scores and, at the end, the final places, the figures
+// and the export. Python computes everything (see nsb_widget/widget/board.py); this view only
+// draws the traits and sends intents. destroy() removes every listener it added.
+import { h, clear } from "../dom.js";
+import { translator } from "../i18n.js";
+import { readRuleset, readCard, obj, arr, int, str, bool } from "../normalize.js";
+import { cardElement, cardLabel } from "../cards.js";
+
+const TRAITS = ["info", "table", "standings", "sheet", "figures", "notice", "strings"];
+/** A participant's status (Python's `standings.rows[].status`) -> its words. */
+const STATUS = { joined: "board.status_joined", ready: "board.status_ready",
+  drawing: "board.status_drawing", finished: "board.status_finished",
+  refused: "board.status_refused" };
+
+/** Read every trait of the board defensively (safe defaults for anything malformed). */
+export function readBoard(model) {
+  const t = translator(model.get("strings"));
+  const info = obj(model.get("info"));
+  const rs = readRuleset(info.ruleset, t);
+  const table = obj(model.get("table"));
+  const standings = obj(model.get("standings"));
+  const sheet = obj(model.get("sheet"));
+  const figures = obj(model.get("figures"));
+  const notice = obj(model.get("notice"));
+  const card = (c) => readCard(c, rs);
+  return {
+    t,
+    rs,
+    info: {
+      name: str(info.name), map: str(obj(info.map).title), dealt: bool(info.dealt),
+      folder: str(info.folder),
+      modules: arr(info.modules).filter((m) => typeof m === "string"),
+      effects: arr(info.effects).filter((e) => e && typeof e === "object").map((e) => ({
+        round: int(e.round), title: str(e.title), text: str(e.text) })),
+      objectives: arr(info.objectives).filter((o) => o && typeof o === "object")
+        .map((o) => ({ text: str(o.text) })),
+      pencils: new Map(arr(info.pencils).filter((p) => p && typeof p === "object")
+        .map((p) => [str(p.id), { name: str(p.name, str(p.id)), color: str(p.color, "#777"),
+          code: str(p.code) }])),
+    },
+    table: {
+      round: int(table.round, 1), turn: int(table.turn), phase: str(table.phase),
+      cards: arr(table.cards).map(card),
+      preview: typeof table.preview === "string" ? card(table.preview) : null,
+      last_turn: bool(table.last_turn),
+      revealed: obj(table.revealed),
+      turns_out: int(table.turns_out), over: bool(table.over), pencil: str(table.pencil),
+      can_reveal: bool(table.can_reveal), why_not: str(table.why_not),
+      problem: typeof table.problem === "string" && table.problem ? table.problem : null,
+    },
+    standings: {
+      rows: arr(standings.rows).filter((r) => r && typeof r === "object").map((r) => ({
+        name: str(r.name), place: Number.isInteger(r.place) ? r.place : null,
+        shared: bool(r.shared), total: int(r.total), rounds: arr(r.rounds).filter(Number.isInteger),
+        status: str(r.status), behind: int(r.behind),
+        refusal: typeof r.refusal === "string" && r.refusal ? r.refusal : null })),
+      ready: int(standings.ready), count: int(standings.count), final: bool(standings.final),
+    },
+    sheet: typeof sheet.name === "string" ? { name: sheet.name, total: int(sheet.total),
+      svg: typeof sheet.svg === "string" ? sheet.svg : null,
+      refusal: typeof sheet.refusal === "string" ? sheet.refusal : null } : null,
+    figures: { svg: typeof figures.svg === "string" ? figures.svg : null,
+      error: typeof figures.error === "string" ? figures.error : null },
+    notice: { id: int(notice.id), level: str(notice.level), text: str(notice.text) },
+  };
+}
+
+/** An SVG document as an <img> source: shown as a picture, never run as code. */
+const svgUrl = (svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+
+export function createBoardView(model, el) {
+  const doc = el.ownerDocument;
+  let st = readBoard(model);
+  let destroyed = false;
+  const root = h(doc, "div", { class: "nsb-widget nsb-board", tabindex: "-1",
+    "data-lm-suppress-shortcuts": "true" });
+  const title = h(doc, "h2", { class: "nsb-board-name" });
+  const subtitle = h(doc, "p", { class: "nsb-board-sub" });
+  const round = h(doc, "p", { class: "nsb-board-round" });
+  const cards = h(doc, "div", { class: "nsb-board-cards", role: "img" });
+  const lastTurn = h(doc, "p", { class: "nsb-board-last" });
+  const effect = h(doc, "p", { class: "nsb-board-effect" });
+  const counts = h(doc, "p", { class: "nsb-board-counts" });
+  const readyCount = h(doc, "p", { class: "nsb-board-ready-count", role: "status",
+    "aria-live": "polite" });
+  const bar = h(doc, "div", { class: "nsb-board-bar", "aria-hidden": "true" },
+    h(doc, "span", { class: "nsb-board-bar-fill" }));
+  const reveal = h(doc, "button", { type: "button", class: "nsb-btn nsb-btn-primary "
+    + "nsb-board-reveal", "data-action": "reveal" });
+  const revealNote = h(doc, "p", { class: "nsb-board-reveal-note" });
+  const notice = h(doc, "div", { class: "nsb-notice", role: "status", "aria-live": "polite" });
+  const scoresTitle = h(doc, "h3", { class: "nsb-board-scores-title" });
+  const winner = h(doc, "p", { class: "nsb-board-winner" });
+  const tableEl = h(doc, "table", { class: "nsb-board-table" });
+  const sheetTitle = h(doc, "h3");
+  const sheetImg = h(doc, "img", { class: "nsb-board-sheet-img", alt: "" });
+  const sheetNote = h(doc, "p", { class: "nsb-board-refusal" });
+  const closeSheet = h(doc, "button", { type: "button", class: "nsb-btn", "data-action": "hide" });
+  const sheetBox = h(doc, "aside", { class: "nsb-board-sheet", hidden: true },
+    h(doc, "div", { class: "nsb-board-sheet-head" }, sheetTitle, closeSheet), sheetNote, sheetImg);
+  const figuresTitle = h(doc, "h3");
+  const figuresImg = h(doc, "img", { class: "nsb-board-figures-img", alt: "" });
+  const figuresNote = h(doc, "p");
+  const figuresBox = h(doc, "section", { class: "nsb-board-figures", hidden: true }, figuresTitle,
+    figuresNote, figuresImg);
+  const exportBtn = h(doc, "button", { type: "button", class: "nsb-btn", "data-action": "export" });
+  const figuresBtn = h(doc, "button", { type: "button", class: "nsb-btn",
+    "data-action": "figures" });
+  const objectives = h(doc, "div", { class: "nsb-board-objectives" });
+  const selfPaced = h(doc, "p", { class: "nsb-board-self" });
+  const joinLine = h(doc, "p", { class: "nsb-board-join" });
+  root.append(
+    h(doc, "header", { class: "nsb-board-head" }, title, subtitle),
+    h(doc, "div", { class: "nsb-board-top" },
+      h(doc, "section", { class: "nsb-board-turn" }, round, cards, lastTurn, effect, counts),
+      h(doc, "section", { class: "nsb-board-ready" }, readyCount, bar, reveal, revealNote)),
+    notice,
+    h(doc, "div", { class: "nsb-board-main" },
+      h(doc, "section", { class: "nsb-board-scores" }, scoresTitle, winner, tableEl), sheetBox),
+    figuresBox,
+    h(doc, "footer", { class: "nsb-board-foot" }, objectives, joinLine, selfPaced,
+      h(doc, "div", { class: "nsb-board-actions" }, figuresBtn, exportBtn)),
+  );
+  el.append(root);
+
+  function drawHead() {
+    const { t, info } = st;
+    title.textContent = info.name;
+    root.setAttribute("aria-label", t("board.aria", { room: info.name }));
+    subtitle.textContent = [info.map, ...info.modules].filter(Boolean).join(" · ");
+    // How to join, for the projector: the folder as the teacher gave it.
+    joinLine.textContent = info.folder ? t("board.join", { code:
+      `join(${JSON.stringify(info.folder)}, "…")` }) : "";
+    selfPaced.textContent = info.dealt ? "" : t("board.self_paced");
+    selfPaced.hidden = info.dealt;
+    clear(objectives);
+    if (info.objectives.length) {
+      objectives.append(h(doc, "h4", { text: t("board.objectives") }),
+        h(doc, "ul", {}, info.objectives.map((o) => h(doc, "li", { text: o.text }))));
+    }
+  }
+
+  function drawTable() {
+    const { t, table, info, rs } = st;
+    clear(round);
+    clear(cards);
+    if (table.turns_out === 0) {
+      round.append(h(doc, "span", { text: info.dealt ? t("board.waiting_first")
+        : t("board.self_paced") }));
+    } else {
+      const pencil = info.pencils.get(table.pencil);
+      round.append(h(doc, "span", { class: "nsb-board-round-n", text: t("board.round",
+        { n: table.round }) }), " · ", h(doc, "span", { text: t("board.turn", { n: table.turn }) }));
+      if (pencil && !table.over) {
+        round.append(" · ", h(doc, "span", { class: "nsb-board-pencil" },
+          h(doc, "span", { class: "nsb-swatch", style: `background:${pencil.color}`,
+            "aria-hidden": "true", text: pencil.code }),
+          t("board.pencil", { pencil: pencil.name })));
+        // London's pencil powers: everyone holds this pencil, so everyone has its power.
+        const power = rs.powers.find((p) => p.id === rs.pencil_powers[table.pencil]);
+        if (power) {
+          round.append(" · ", h(doc, "span", { class: "nsb-board-power", title: power.text,
+            text: t("board.power", { power: power.title }) }));
+        }
+      }
+      for (const c of table.cards) cards.append(cardElement(doc, c, "", rs, t));
+      if (table.preview) {
+        cards.append(h(doc, "span", { class: "nsb-board-preview" },
+          cardElement(doc, table.preview, " nsb-card-preview", rs, t),
+          h(doc, "span", { class: "nsb-board-preview-label", text: t("board.preview") })));
+      }
+    }
+    cards.setAttribute("aria-label", t("board.cards_aria", { cards: table.cards.map((c) =>
+      cardLabel(c, rs, t)).join(", ") }));
+    lastTurn.textContent = table.over ? t("board.all_out")
+      : table.last_turn ? t("board.last_turn") : "";
+    lastTurn.hidden = !lastTurn.textContent;
+    const current = info.effects.find((e) => e.round === table.round);
+    effect.textContent = current && table.turns_out && !table.over
+      ? `${t("board.effect", { title: current.title })} — ${current.text}` : "";
+    effect.hidden = !effect.textContent;
+    clear(counts);
+    if (table.turns_out && !table.over) {
+      for (const kind of rs.round_end_kinds) {
+        const label = rs.count_labels[kind] || kind;
+        counts.append(h(doc, "span", { class: "nsb-board-count", "data-kind": kind,
+          text: t("board.count", { kind: label, n: int(table.revealed[kind]) }) }));
+      }
+    }
+    // The teacher's button; a self-paced room has none.
+    reveal.hidden = !info.dealt;
+    reveal.disabled = !table.can_reveal;
+    const label = table.turns_out ? t("board.reveal") : t("board.reveal_first");
+    reveal.textContent = label;
+    reveal.setAttribute("aria-label", label);
+    reveal.title = table.can_reveal ? t("board.reveal_key") : table.why_not;
+    revealNote.textContent = info.dealt && !table.can_reveal ? table.why_not : "";
+    revealNote.hidden = !revealNote.textContent;
+  }
+
+  function statusText(r) {
+    const { t } = st;
+    if (r.status === "behind") return t.n("board.status_behind", r.behind);
+    return STATUS[r.status] ? t(STATUS[r.status]) : r.status;
+  }
+
+  function drawStandings() {
+    const { t, standings } = st;
+    const { rows } = standings;
+    readyCount.textContent = rows.length ? t("board.ready", { ready: standings.ready,
+      count: rows.length }) : t("board.nobody");
+    readyCount.setAttribute("aria-label", rows.length ? t("board.ready_aria",
+      { ready: standings.ready, count: rows.length }) : t("board.nobody"));
+    readyCount.dataset.ready = String(standings.ready);
+    readyCount.dataset.count = String(rows.length);
+    bar.firstChild.style.width = rows.length ? `${(100 * standings.ready) / rows.length}%` : "0";
+    scoresTitle.textContent = standings.final ? t("board.final") : t("board.scores");
+    root.classList.toggle("nsb-board-final", standings.final);
+    const first = rows.filter((r) => r.place === 1);
+    winner.textContent = standings.final && first.length ? t(first.length > 1
+      ? "board.shared_victory" : "board.winner", { names: first.map((r) => r.name).join(", ") })
+      : "";
+    winner.hidden = !winner.textContent;
+    clear(tableEl);
+    const rounds = Math.max(1, ...rows.map((r) => r.rounds.length));
+    const head = h(doc, "tr", {}, h(doc, "th", { scope: "col", text: t("board.col_place") }),
+      h(doc, "th", { scope: "col", text: t("board.col_name") }));
+    for (let n = 1; n <= rounds; n++) {
+      head.append(h(doc, "th", { scope: "col", class: "nsb-num", text: t("board.col_round",
+        { n }) }));
+    }
+    head.append(h(doc, "th", { scope: "col", class: "nsb-num", text: t("board.col_total") }),
+      h(doc, "th", { scope: "col", text: t("board.col_status") }));
+    const body = h(doc, "tbody");
+    // Places mean something once a round has been scored.
+    const scored = rows.some((r) => r.rounds.length > 0);
+    for (const r of rows) {
+      const place = r.place === null || !scored ? "–" : `${r.place}${r.shared ? "=" : ""}`;
+      const tr = h(doc, "tr", { "data-name": r.name, "data-status": r.status,
+        class: st.sheet && st.sheet.name === r.name ? "nsb-board-shown" : null },
+      h(doc, "td", { class: "nsb-board-place", title: r.shared ? t("board.shared") : null,
+        text: place }),
+      h(doc, "td", {}, h(doc, "button", { type: "button", class: "nsb-board-name-btn",
+        "data-action": "show", "data-name": r.name, "aria-label": t("board.show_sheet",
+          { name: r.name }), text: r.name })));
+      for (let n = 0; n < rounds; n++) {
+        tr.append(h(doc, "td", { class: "nsb-num", text: n < r.rounds.length
+          ? String(r.rounds[n]) : "" }));
+      }
+      tr.append(h(doc, "td", { class: "nsb-num nsb-board-total", text: String(r.total) }),
+        h(doc, "td", { class: "nsb-board-status", title: r.refusal ? t("board.refused",
+          { reason: r.refusal }) : null, text: statusText(r) + (r.refusal ? " ⚠" : "") }));
+      body.append(tr);
+    }
+    tableEl.append(h(doc, "thead", {}, head), body);
+  }
+
+  function drawSheet() {
+    const { t, sheet } = st;
+    sheetBox.hidden = !sheet;
+    if (!sheet) {
+      sheetImg.removeAttribute("src");
+      return;
+    }
+    sheetTitle.textContent = t("board.sheet_title", { name: sheet.name,
+      points: t.n("fmt.points", sheet.total) });
+    closeSheet.textContent = "×";
+    closeSheet.setAttribute("aria-label", t("board.close_sheet"));
+    sheetNote.textContent = sheet.refusal ? t("board.refused", { reason: sheet.refusal }) : "";
+    sheetNote.hidden = !sheet.refusal;
+    if (sheet.svg) sheetImg.src = svgUrl(sheet.svg);
+    sheetImg.alt = sheet.name;
+  }
+
+  function drawFigures() {
+    const { t, figures } = st;
+    figuresBox.hidden = !figures.svg && !figures.error;
+    figuresTitle.textContent = t("board.figures_title");
+    figuresNote.textContent = figures.error || "";
+    figuresNote.hidden = !figures.error;
+    if (figures.svg) figuresImg.src = svgUrl(figures.svg);
+    else figuresImg.removeAttribute("src");
+    figuresImg.hidden = !figures.svg;
+    figuresImg.alt = t("board.figures_title");
+    figuresBtn.textContent = t("board.figures");
+    exportBtn.textContent = t("board.export");
+  }
+
+  function drawNotice() {
+    const { notice: n, table } = st;
+    const text = n.text || (table.problem ? st.t("board.problem", { text: table.problem }) : "");
+    notice.textContent = text;
+    notice.dataset.level = n.text ? n.level : table.problem ? "error" : "";
+    notice.hidden = !text;
+    notice.setAttribute("role", notice.dataset.level === "error" ? "alert" : "status");
+  }
+
+  function draw() {
+    st = readBoard(model);
+    drawHead();
+    drawTable();
+    drawStandings();
+    drawSheet();
+    drawFigures();
+    drawNotice();
+  }
+
+  function act(action, btn) {
+    if (btn && btn.disabled) return;
+    if (action === "reveal") model.send({ type: "reveal", turn: st.table.turns_out });
+    else if (action === "show") model.send({ type: "show", name: btn.dataset.name });
+    else if (action === "hide") model.send({ type: "hide" });
+    else if (action === "figures") model.send({ type: "figures" });
+    else if (action === "export") model.send({ type: "export" });
+  }
+
+  function onClick(e) {
+    root.focus({ preventScroll: true }); // the keys work after any click on the board
+    const btn = e.target.closest ? e.target.closest("button[data-action]") : null;
+    if (btn && root.contains(btn)) act(btn.dataset.action, btn);
+  }
+
+  function onKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const tag = e.target && e.target.tagName ? e.target.tagName.toLowerCase() : "";
+    if (tag === "button" && (e.key === " " || e.key === "Enter")) return; // the button's own
+    if (e.key === "r" || e.key === " ") {
+      e.preventDefault();
+      act("reveal", reveal);
+    } else if (e.key === "Escape" && st.sheet) {
+      e.preventDefault();
+      act("hide");
+    }
+  }
+
+  const onChange = () => { if (!destroyed) draw(); };
+  for (const trait of TRAITS) model.on(`change:${trait}`, onChange);
+  root.addEventListener("click", onClick);
+  root.addEventListener("keydown", onKey);
+  draw();
+  return {
+    root,
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      for (const trait of TRAITS) model.off(`change:${trait}`, onChange);
+      root.removeEventListener("click", onClick);
+      root.removeEventListener("keydown", onKey);
+      root.remove();
+    },
+  };
+}

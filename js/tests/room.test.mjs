@@ -1,0 +1,160 @@
+// The classroom's front ends: a participant's widget in a room (no Reveal, the room's line) and
+// the teacher's board (cards, readiness, the live table, sheets, the final places).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { setup, fixture, newDom, mount, FakeModel } from "./helpers.mjs";
+
+const boardModule = () => import("../src/board/index.js");
+
+async function board(name, patch = null) {
+  const dom = newDom();
+  const el = dom.window.document.getElementById("a");
+  const state = fixture(name);
+  if (patch) patch(state);
+  const { model, cleanup } = await mount(await boardModule(), el, state);
+  const q = (sel) => el.querySelector(sel);
+  const qa = (sel) => [...el.querySelectorAll(sel)];
+  const click = (node) => node.dispatchEvent(new dom.window.MouseEvent("click", { bubbles: true }));
+  const key = (k) => q(".nsb-board").dispatchEvent(new dom.window.KeyboardEvent("keydown",
+    { key: k, bubbles: true, cancelable: true }));
+  return { dom, el, model, cleanup, q, qa, click, key, state };
+}
+
+// ---------------------------------------------------------------------------- a participant
+test("a participant's widget has no Reveal and no New game, and says whose seat it is", async () => {
+  const t = await setup("seat_waiting");
+  assert.equal(t.q('button[data-action="reveal"]').hidden, true);
+  assert.equal(t.q('button[data-action="new-game"]').hidden, true);
+  assert.equal(t.q(".nsb-room-title").textContent, "Room Tuesday workshop · you are Bob");
+  assert.equal(t.q(".nsb-help").textContent,
+    "The teacher turns the next card over: it appears here by itself.");
+  // The key does nothing either.
+  t.key(t.q(".nsb-widget"), "r");
+  assert.deepEqual(t.model.messages().filter((m) => m.type === "reveal"), []);
+  t.cleanup();
+});
+
+test("a participant behind the room is told how many cards are ahead", async () => {
+  const t = await setup("seat_behind");
+  const state = t.q(".nsb-room-state");
+  assert.equal(state.dataset.ahead, "3");
+  assert.match(state.textContent, /The room is 3 cards ahead/);
+  // One card ahead: the singular.
+  const turn = structuredClone(t.model.get("turn"));
+  turn.room.behind = 1;
+  t.model.pySet("turn", turn);
+  assert.match(t.q(".nsb-room-state").textContent, /The room is 1 card ahead/);
+  // A hand-in that failed is shown as an alert.
+  turn.room.problem = "the folder is on a read-only file system";
+  t.model.pySet("turn", turn);
+  assert.equal(t.q(".nsb-room-problem").getAttribute("role"), "alert");
+  assert.match(t.q(".nsb-room-problem").textContent, /read-only file system/);
+  t.cleanup();
+});
+
+test("outside a room the widget shows no room line and keeps its Reveal", async () => {
+  const t = await setup("start");
+  assert.equal(t.q(".nsb-room").hidden, true);
+  assert.equal(t.q('button[data-action="reveal"]').hidden, false);
+  t.cleanup();
+});
+
+// ---------------------------------------------------------------------------- the board
+test("the board before the first card: who joined, the first card's button", async () => {
+  const b = await board("board_start");
+  assert.equal(b.q(".nsb-board-name").textContent, "Tuesday workshop");
+  assert.equal(b.q(".nsb-board-ready-count").textContent, "3 of 3 ready");
+  const reveal = b.q("button.nsb-board-reveal");
+  assert.equal(reveal.textContent, "Turn the first card over");
+  assert.equal(reveal.disabled, false);
+  assert.equal(b.qa(".nsb-board-table tbody tr").length, 3);
+  assert.match(b.q(".nsb-board-join").textContent, /join\("room", "…"\)/);
+  b.click(reveal);
+  assert.deepEqual(b.model.messages().at(-1), { type: "reveal", turn: 0 });
+  b.cleanup();
+});
+
+test("the board in a round: the card large, the counts, who is behind; keys and clicks", async () => {
+  const b = await board("board_round");
+  const cards = b.qa(".nsb-board-cards .nsb-card");
+  assert.equal(cards.length, b.state.table.cards.length);
+  assert.match(b.q(".nsb-board-round").textContent, /Round 1 of 4 · Turn 4/);
+  assert.equal(b.q(".nsb-board-ready-count").textContent, "0 of 3 ready");
+  const status = Object.fromEntries(b.qa(".nsb-board-table tbody tr").map((tr) => [
+    tr.dataset.name, tr.querySelector(".nsb-board-status").textContent]));
+  assert.deepEqual(status, { Ada: "drawing…", Bob: "1 card behind", Cleo: "3 cards behind" });
+  // No place before a round is scored.
+  assert.deepEqual(b.qa(".nsb-board-place").map((td) => td.textContent), ["–", "–", "–"]);
+  assert.equal(b.qa(".nsb-board-count").length, 2);
+  b.key("r");
+  assert.deepEqual(b.model.messages().at(-1), { type: "reveal", turn: 4 });
+  b.click(b.q('.nsb-board-name-btn[data-name="Bob"]'));
+  assert.deepEqual(b.model.messages().at(-1), { type: "show", name: "Bob" });
+  b.cleanup();
+});
+
+test("the final board: places with shared ones, the winner, the sheet, figures", async () => {
+  const b = await board("board_final", (s) => {
+    s.standings.rows[1].place = 1; // a tie on total and best round: a shared victory
+    s.standings.rows[0].shared = true;
+    s.standings.rows[1].shared = true;
+  });
+  assert.equal(b.q(".nsb-board-scores-title").textContent, "Final places");
+  assert.deepEqual(b.qa(".nsb-board-place").map((td) => td.textContent), ["1=", "1=", "3"]);
+  assert.equal(b.q(".nsb-board-winner").textContent, "Shared victory: Bob, Ada");
+  assert.equal(b.q("button.nsb-board-reveal").disabled, true);
+  assert.equal(b.q(".nsb-board-reveal-note").textContent, b.state.table.why_not);
+  const sheet = b.q(".nsb-board-sheet");
+  assert.equal(sheet.hidden, false);
+  assert.match(b.q(".nsb-board-sheet-img").src, /^data:image\/svg\+xml/);
+  assert.match(sheet.querySelector("h3").textContent, /^Sheet of Ada: \d+ points$/);
+  b.click(sheet.querySelector('button[data-action="hide"]'));
+  assert.deepEqual(b.model.messages().at(-1), { type: "hide" });
+  assert.equal(b.q(".nsb-board-figures").hidden, true);
+  b.model.pySet("figures", { svg: "<svg xmlns='http://www.w3.org/2000/svg'/>", error: null });
+  assert.equal(b.q(".nsb-board-figures").hidden, false);
+  b.model.pySet("figures", { svg: null, error: "install matplotlib" });
+  assert.equal(b.q(".nsb-board-figures p").textContent, "install matplotlib");
+  b.click(b.q('button[data-action="export"]'));
+  assert.deepEqual(b.model.messages().at(-1), { type: "export" });
+  b.cleanup();
+});
+
+test("a self-paced room's board has no Reveal and says the cards are not secret", async () => {
+  const b = await board("board_self");
+  assert.equal(b.q("button.nsb-board-reveal").hidden, true);
+  assert.match(b.q(".nsb-board-self").textContent, /not secret/);
+  b.cleanup();
+});
+
+test("a board survives malformed traits and removes every listener", async () => {
+  const b = await board("board_round");
+  for (const bad of [null, 3, "x", [], { rows: "no" }]) {
+    b.model.pySet("standings", bad);
+    b.model.pySet("table", bad);
+    b.model.pySet("info", bad);
+  }
+  assert.equal(b.q(".nsb-board-ready-count").textContent.length > 0, true);
+  b.model.pySet("notice", { id: 3, level: "error", text: "nope" });
+  assert.equal(b.q(".nsb-notice").getAttribute("role"), "alert");
+  b.cleanup();
+  assert.equal(b.model.listenerCount(), 0);
+  assert.equal(b.el.children.length, 0);
+});
+
+test("two boards of one model both follow it", async () => {
+  const dom = newDom();
+  const doc = dom.window.document;
+  const mod = await boardModule();
+  const a = await mount(mod, doc.getElementById("a"), fixture("board_start"));
+  const c = await mount(mod, doc.getElementById("b"), null, a.model);
+  const standings = structuredClone(a.model.get("standings"));
+  standings.ready = 1;
+  a.model.pySet("standings", standings);
+  for (const id of ["a", "b"]) {
+    assert.equal(doc.querySelector(`#${id} .nsb-board-ready-count`).textContent, "1 of 3 ready");
+  }
+  a.cleanup();
+  c.cleanup();
+  assert.ok(a.model instanceof FakeModel);
+});

@@ -1,0 +1,47 @@
+"""Participants' names: which are allowed, when two are the same, and the file each one gets."""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+
+from ..errors import RoomError, quote
+from ..i18n import Translator
+
+#: The longest name (in characters) a participant may take: it must fit a projected table.
+MAX_NAME = 40
+#: Characters that would make a name a path or let it hide or reorder text on the board.
+_PATH_SEPARATORS = frozenset("/\\")
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                           "\u2066\u2067\u2068\u2069")
+
+
+def check_name(name: object, t: Translator) -> str:
+    """The name as it will be shown (surrounding spaces removed, runs of spaces made one,
+    Unicode composed), or :class:`RoomError` saying what is wrong with it: not text, empty,
+    longer than :data:`MAX_NAME` characters, holding a path separator (``/``, ``\\``) or a
+    control character (a line break, a tab, a text-direction mark)."""
+    if not isinstance(name, str):
+        raise RoomError(t("a name is text, like 'Ada', not {value}", value=quote(name)))
+    shown = " ".join(unicodedata.normalize("NFC", name).split())
+    if not shown:
+        raise RoomError(t("the name is empty: type the name the room will know you by"))
+    if len(shown) > MAX_NAME:
+        raise RoomError(t("the name has {count} characters; at most {limit} fit the board",
+                          count=len(shown), limit=MAX_NAME))
+    if any(c in _PATH_SEPARATORS for c in shown):
+        raise RoomError(t("a name may not contain / or \\ (it is not a path): {name}",
+                          name=quote(shown)))
+    if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") or c in _BIDI_CONTROLS
+           for c in name):
+        raise RoomError(t("a name may not contain control characters (line breaks, tabs, "
+                          "text-direction marks): {name}", name=quote(shown)))
+    return shown
+
+
+def name_key(name: str) -> str:
+    """The key of a (checked) name: the same for names that read the same ("Ada", "ada",
+    "ＡＤＡ", "Ada  "), and the name of the participant's file (hex digits only, so no name
+    can make a path)."""
+    folded = unicodedata.normalize("NFKC", " ".join(name.split())).casefold()
+    return hashlib.sha256(folded.encode("utf-8")).hexdigest()[:24]

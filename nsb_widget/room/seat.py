@@ -1,0 +1,384 @@
+"""A participant's seat in a room: their own game, following the cards the room turns over, and
+their hand-in written after each of their actions.
+
+    >>> seat = join("/shared/tuesday", "Ada")      # doctest: +SKIP
+    >>> seat.widget()                               # doctest: +SKIP
+
+A seat takes the room's cards one turn at a time, in order: the next card comes as soon as the
+participant has drawn or passed for the current one and the room has turned it over, so someone
+slow still plays every card, and someone who joins late catches up. A follower thread looks for
+new cards every :data:`POLL_SECONDS`; :meth:`Seat.sync` does the same at once.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import RoomError, RoomFileError
+from ..i18n import Translator, resolve_language, translator
+from ..rules.game import GameEvent, Phase
+from .folder import RoomFolder, create_exclusive, read_bytes, room_error, write_atomic
+from .game import RoomGame
+from .handin import HandInRefused, hand_in_doc, read_hand_in, replay
+from .info import RoomInfo, Table
+from .listeners import Listeners
+from .names import check_name, name_key
+from .poller import Poller
+from .private import new_token, remember_token, remembered_token, session_name, token_hash
+
+#: How often a seat looks for the room's next card (seconds).
+POLL_SECONDS = 0.25
+
+# The seats open in this process, by (room id, name key): joining again (a cell run twice)
+# gives back the same seat, its game and its widgets.
+_OPEN: dict[tuple[str, str], Seat] = {}
+_OPEN_LOCK = threading.Lock()
+
+
+@dataclass(frozen=True)
+class SeatStatus:
+    """Where a participant stands against the room."""
+
+    turns_out: int
+    """Turns the room has turned over."""
+    taken: int
+    """Turns the participant's game has taken."""
+    waiting: bool
+    """True when the participant has finished every turn out and waits for the next card."""
+    over: bool
+    """True once the participant's game is over."""
+    problem: str | None
+    """Why the participant's moves do not reach the room (the folder cannot be written...)."""
+
+    @property
+    def behind(self) -> int:
+        """Turns out that the participant has not taken yet."""
+        return max(0, self.turns_out - self.taken)
+
+
+def read_room(folder: RoomFolder, t: Translator) -> RoomInfo:
+    """The room in ``folder``; :class:`RoomError` when there is none (saying why),
+    :class:`RoomFileError` when its file is damaged or from another version."""
+    try:
+        data = read_bytes(folder.room_file)
+    except OSError as exc:
+        raise room_error(t, t("cannot read the room in"), folder.path, exc) from None
+    if data is None:
+        if not folder.path.is_dir():
+            raise RoomError(t("there is no room in {path}: the folder does not exist (check the "
+                              "path the teacher gave)", path=str(folder.path)))
+        raise RoomError(t("there is no room in {path}: the folder has no room.json (check the "
+                          "path the teacher gave)", path=str(folder.path)))
+    return RoomInfo.from_json(data, str(folder.room_file))
+
+
+def join(folder: str | os.PathLike[str], name: str, *, token: str | None = None,
+         language: str | None = None, follow: bool = True) -> Seat:
+    """Take a seat in the room in ``folder`` under ``name``; returns your :class:`Seat`.
+
+    The first time, the name becomes yours and you get a token (``seat.token``). Joining again
+    from the same notebook (after a kernel restart, or a cell run twice) gives your seat back
+    exactly; from another notebook, give the token: ``join(folder, "Ada", token="k7m2q-x9t4p")``.
+    A name that someone else holds is refused. ``language`` is your widget's (default: the
+    room's). ``follow=False`` takes no card by itself (call :meth:`Seat.sync`).
+
+    Raises :class:`~nsb_widget.errors.RoomError` for a name that is taken or not allowed, a
+    wrong token or a folder that holds no room or cannot be written, and
+    :class:`~nsb_widget.errors.RoomFileError` for a damaged room.
+    """
+    place = RoomFolder(folder)
+    info = read_room(place, translator(None if language is None else resolve_language(language)))
+    t = translator(language or info.language)
+    shown = check_name(name, t)
+    key = name_key(shown)
+    if token is not None and not isinstance(token, str):
+        raise RoomError(t("a token is text, like 'k7m2q-x9t4p'"))
+    token = None if token is None else " ".join(token.lower().split()) or None
+    session = session_name()
+    path = place.seat_file(key)
+    with _OPEN_LOCK:
+        for _attempt in range(2):
+            data = _read_seat_bytes(path, place, t)
+            if data is not None:
+                seat = _resume(place, info, path, data, token, session, t, language)
+                break
+            fresh = new_token()
+            game = info.new_game(shown, language)
+            doc = hand_in_doc(info, shown, token_hash(info.id, fresh), game, time.time())
+            try:
+                place.seats.mkdir(exist_ok=True)
+                claimed = create_exclusive(path, doc)
+            except OSError as exc:
+                raise room_error(t, t("cannot take a seat in"), place.path, exc) from None
+            if claimed:
+                seat = Seat(place, info, shown, fresh, game, doc["joined"])
+                remember_token(info.id, key, session, shown, fresh)
+                _OPEN[(info.id, key)] = seat
+                break
+        else:  # pragma: no cover - the seat was claimed and then deleted between two reads
+            raise RoomError(t("the seat {name} changed while joining: try again", name=shown))
+    seat.sync()
+    if follow:
+        seat.follow()
+    return seat
+
+
+def _read_seat_bytes(path: Path, place: RoomFolder, t: Translator) -> bytes | None:
+    """The seat file's bytes, ``None`` when the seat is free."""
+    try:
+        return read_bytes(path)
+    except OSError as exc:
+        raise room_error(t, t("cannot read the seats of"), place.path, exc) from None
+
+
+def _resume(place: RoomFolder, info: RoomInfo, path: Path, data: bytes, token: str | None,
+            session: str | None, t: Translator, language: str | None) -> Seat:
+    """The seat in ``data`` (the file at ``path``), if ``token`` (or this notebook's remembered
+    one) opens it."""
+    try:
+        hand_in = read_hand_in(data, path, info)
+    except RoomFileError as exc:
+        raise RoomError(t("the seat's file is damaged, so it cannot be taken back: {why} "
+                          "(the teacher can give it a fresh start: room.reseat(name, "
+                          "fresh=True))", why=str(exc)[:300])) from None
+    remembered = remembered_token(info.id, hand_in.key, session)
+    candidates = [c for c in (token, remembered) if c]
+    if not candidates:
+        raise RoomError(t("the name {name} is taken in this room. If it is yours (your kernel "
+                          "restarted in another notebook), join with your token: join(folder, "
+                          "'{name}', token='...'); otherwise choose another name",
+                          name=hand_in.name))
+    opening = next((c for c in candidates if token_hash(info.id, c) == hand_in.token), None)
+    if opening is None:
+        if token:
+            raise RoomError(t("that token does not open the seat {name}: check it, or ask "
+                              "the teacher for a new one (room.reseat)", name=hand_in.name))
+        raise RoomError(t("the teacher gave the seat {name} a new token: join with it "
+                          "(token='...')", name=hand_in.name))
+    live = _OPEN.get((info.id, hand_in.key))
+    if live is not None and live.token == opening and not live.closed:
+        return live
+    table = _read_table(place, info, t)
+    # A self-paced game's cards are its own seed's: the seeded replay checks them.
+    turns = (table.turns if table else ()) if info.dealt else None
+    try:
+        game = replay(info, hand_in.name, hand_in.actions, turns, t)
+    except HandInRefused as exc:
+        raise RoomError(t("the seat's file cannot be replayed, so it cannot be taken back: "
+                          "{why} (the teacher can give it a fresh start: room.reseat(name, "
+                          "fresh=True))", why=str(exc))) from None
+    game.language = resolve_language(language or info.language)
+    if live is not None:
+        live.close()
+    seat = Seat(place, info, hand_in.name, opening, game, hand_in.joined)
+    remember_token(info.id, hand_in.key, session, hand_in.name, opening)
+    _OPEN[(info.id, hand_in.key)] = seat
+    return seat
+
+
+def _read_table(place: RoomFolder, info: RoomInfo, t: Translator) -> Table | None:
+    try:
+        data = read_bytes(place.table_file)
+    except OSError as exc:
+        raise room_error(t, t("cannot read the room's cards in"), place.path, exc) from None
+    return None if data is None else Table.from_json(data, str(place.table_file), info)
+
+
+class Seat:
+    """One participant's place in a room: their game (:attr:`game`), which takes the room's
+    cards as they are turned over, and their hand-in, written after each of their actions.
+    Made by :func:`join`."""
+
+    def __init__(self, folder: RoomFolder, info: RoomInfo, name: str, token: str,
+                 game: RoomGame, joined: float) -> None:
+        self.folder = folder
+        self.info = info
+        """The room's public facts."""
+        self.name = name
+        """The participant's name, as the room shows it."""
+        self.token = token
+        """The token that opens this seat from another notebook: ``join(..., token=...)``."""
+        self.game = game
+        """The participant's game (a :class:`~nsb_widget.room.game.RoomGame`)."""
+        self.joined = joined
+        self.key = name_key(name)
+        self.closed = False
+        self._hash = token_hash(info.id, token)
+        self._table_bytes: bytes | None = None
+        self._table = Table((), False, 0.0)
+        self._problem: str | None = None
+        self._listeners = Listeners()
+        self._poller = Poller(self.sync, POLL_SECONDS, f"nsb-seat-{name}")
+        self._unsubscribe = game.subscribe(self._on_event)
+
+    # ------------------------------------------------------------------ following the room
+    @property
+    def _t(self) -> Translator:
+        return self.game.translator
+
+    def sync(self) -> int:
+        """Take the room's next card if it is out and the participant has finished the turn
+        before it; returns how many turns were taken (0 or 1). The follower thread calls it
+        every :data:`POLL_SECONDS`."""
+        if self.closed:
+            return 0
+        before = self.status()
+        taken = self.game.locked(self._take_next)
+        if taken or self.status() != before:
+            self._tell()
+        return taken
+
+    def _take_next(self) -> int:
+        table = self._fresh_table()
+        game = self.game
+        if not game.dealt or game.phase is not Phase.REVEAL:
+            return 0
+        done = game.reveals
+        if done >= len(table.turns):
+            return 0
+        game.deal(table.turns[done])
+        return 1
+
+    def _fresh_table(self) -> Table:
+        """The table as the folder holds it now (read again only when its bytes changed)."""
+        t = self._t
+        try:
+            data = read_bytes(self.folder.table_file)
+        except OSError as exc:
+            self._problem = str(room_error(t, t("cannot read the room's cards in"),
+                                           self.folder.path, exc))
+            return self._table
+        if data is None or data == self._table_bytes:
+            return self._table
+        try:
+            table = Table.from_json(data, str(self.folder.table_file), self.info)
+        except RoomFileError as exc:
+            self._problem = t("the room's table of cards is damaged: {why}", why=str(exc)[:200])
+            return self._table
+        if table.turns[:len(self._table.turns)] != self._table.turns:
+            self._problem = t("the room's table changed cards already turned over: ask the "
+                              "teacher")
+            return self._table
+        self._table_bytes, self._table = data, table
+        return table
+
+    def follow(self, interval: float = POLL_SECONDS) -> None:
+        """Look for the room's next card every ``interval`` seconds (a daemon thread; on by
+        default)."""
+        self._poller.interval = interval
+        self._poller.start()
+
+    def stop_following(self) -> None:
+        """Stop looking for cards by itself (:meth:`sync` still takes one)."""
+        self._poller.stop()
+
+    def close(self) -> None:
+        """Leave this notebook's seat: stop following and writing (the seat stays the
+        participant's; :func:`join` takes it back)."""
+        self.closed = True
+        self._poller.stop()
+        self._unsubscribe()
+
+    def status(self) -> SeatStatus:
+        """Where the participant stands: turns out and taken, waiting, over, a problem."""
+        game = self.game
+        turns_out, taken = len(self._table.turns), game.reveals
+        waiting = game.phase is Phase.REVEAL and not game.is_over and taken >= turns_out
+        return SeatStatus(turns_out, taken, waiting, game.is_over, self._problem)
+
+    def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call ``callback()`` when the seat's status changes (a card arrived, a write failed);
+        returns a function that unsubscribes."""
+        return self._listeners.add(callback)
+
+    def _tell(self) -> None:
+        self._listeners.tell()
+
+    # ------------------------------------------------------------------ handing in
+    def _on_event(self, event: GameEvent) -> None:
+        if event.last and event.kind != "language":
+            self.hand_in()
+
+    def hand_in(self) -> bool:
+        """Write the participant's game to their seat's file now (done after every action);
+        False when it could not be written (:attr:`SeatStatus.problem` says why)."""
+        if self.closed:
+            return False
+        t = self._t
+        path = self.folder.seat_file(self.key)
+        before = self._problem
+        try:
+            current = read_bytes(path)
+            if current is not None:
+                holder = read_hand_in(current, path, self.info)
+                if holder.token != self._hash:
+                    self._problem = t("the teacher gave this seat a new token, so this "
+                                      "notebook no longer hands in: join again with the new "
+                                      "token")
+                    self._tell()
+                    return False
+            write_atomic(path, hand_in_doc(self.info, self.name, self._hash, self.game,
+                                           self.joined))
+        except OSError as exc:
+            self._problem = str(room_error(t, t("your moves cannot be handed in to"),
+                                           self.folder.path, exc))
+        except RoomFileError:
+            # Our own file damaged by someone else: write it afresh.
+            try:
+                write_atomic(path, hand_in_doc(self.info, self.name, self._hash, self.game,
+                                               self.joined))
+                self._problem = None
+            except OSError as exc:
+                self._problem = str(room_error(t, t("your moves cannot be handed in to"),
+                                               self.folder.path, exc))
+        else:
+            self._problem = None
+        if self._problem != before:
+            self._tell()
+        return self._problem is None
+
+    # ------------------------------------------------------------------ showing it
+    def widget(self, **options: Any) -> Any:
+        """The participant's widget: the map of their game, with no Reveal of its own in a room
+        dealt by the teacher (the cards come by themselves). Options as for
+        ``BerlinWidget`` (``language=``, ``hint_bot=``...)."""
+        from ..widget import BerlinWidget
+
+        self.follow(self._poller.interval)
+        return BerlinWidget(self.game, seat=self, **options)
+
+    def _describe(self) -> str:
+        t = self._t
+        status = self.status()
+        if status.over:
+            points = self.game.score()
+            state = t.ngettext("game over: {points} point", "game over: {points} points",
+                               points).format(points=points)
+        elif status.waiting:
+            state = t("waiting for the next card")
+        elif status.behind:
+            state = t.ngettext("{count} card turned over ahead of you",
+                               "{count} cards turned over ahead of you",
+                               status.behind).format(count=status.behind)
+        else:
+            state = t("your turn")
+        return t("{name} in room {room} ({state}). Your token: {token} (keep it to rejoin from "
+                 "another notebook)", name=self.name, room=self.info.name, state=state,
+                 token=self.token)
+
+    def __repr__(self) -> str:
+        return f"<Seat {self.name!r} in room {self.info.name!r}>"
+
+    def _repr_html_(self) -> str:
+        text = html.escape(self._describe())
+        problem = self.status().problem
+        if problem:
+            text += f"<br><strong>{html.escape(problem)}</strong>"
+        return f"<p class='nsb-seat'>{text}</p>"

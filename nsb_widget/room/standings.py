@@ -1,0 +1,115 @@
+"""The room's table of scores: live during the game, final places at the end.
+
+Places follow the rulebook: the highest total wins; among equal totals, the best single round
+score (Berlin: "whoever scored the highest points with a single U-Bahn line scoring"); players
+still equal share the place, a shared victory when it is the first. Places after a shared one
+skip as in sports (1, 1, 3): two players ahead of you means you are third.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..i18n import Translator
+
+#: A participant's state against the room's cards.
+STATUSES = ("joined", "drawing", "ready", "behind", "finished", "refused")
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One participant's row."""
+
+    name: str
+    """The participant's name."""
+    place: int | None
+    """Their place by the score so far (final once everyone has finished); ``None`` when the
+    room has no accepted game of theirs."""
+    shared: bool
+    """True when another participant holds the same place (a tie the rulebook shares)."""
+    total: int
+    """Total so far (the final result once their game is over)."""
+    rounds: tuple[int, ...]
+    """Their round scores so far."""
+    tiebreak: int
+    """Their best single round score (the first tie-breaker)."""
+    round: int
+    """The round they are playing (4 once over)."""
+    taken: int
+    """Turns their game has taken."""
+    status: str
+    """One of :data:`STATUSES`: ``"joined"`` (no card yet), ``"drawing"`` (on the latest card),
+    ``"ready"`` (done with the latest card), ``"behind"`` (cards out they have not taken),
+    ``"finished"`` (game over), ``"refused"`` (nothing of theirs could be accepted)."""
+    behind: int
+    """Cards out that they have not taken yet."""
+    refusal: str | None
+    """Why their last hand-in was refused (then their last accepted game is what counts)."""
+
+    @property
+    def ready(self) -> bool:
+        """True when they wait for the next card (or are done)."""
+        return self.status in ("ready", "finished", "joined")
+
+
+@dataclass(frozen=True)
+class Standings:
+    """Every participant's row, best first; :meth:`to_csv` and a table in a notebook."""
+
+    rows: tuple[Standing, ...]
+    """Best first; participants without an accepted game last."""
+    turns_out: int
+    """Turns the room has turned over."""
+    final: bool
+    """True once every card is out and every participant has finished: the places are final."""
+
+    @property
+    def ready(self) -> int:
+        """Participants waiting for the next card (the "14 of 20 ready")."""
+        return sum(r.ready for r in self.rows)
+
+    def to_csv(self, t: Translator | None = None) -> str:
+        """The table as CSV (column names in English: it is data)."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["place", "shared", "name", "total", "round1", "round2", "round3",
+                         "round4", "tiebreak", "status", "refusal"])
+        for r in self.rows:
+            rounds = [*r.rounds, *([""] * (4 - len(r.rounds)))]
+            writer.writerow(["" if r.place is None else r.place, "yes" if r.shared else "",
+                             r.name, r.total, *rounds[:4], r.tiebreak, r.status,
+                             r.refusal or ""])
+        return out.getvalue()
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{h}</th>" for h in ("#", "name", "rounds", "total", "status"))
+        body = []
+        for r in self.rows:
+            place = "" if r.place is None else f"{r.place}{'=' if r.shared else ''}"
+            rounds = " + ".join(str(x) for x in r.rounds)
+            status = r.status + (f" ({r.refusal})" if r.refusal else "")
+            body.append(f"<tr><td>{place}</td><td>{html.escape(r.name)}</td><td>{rounds}</td>"
+                        f"<td><strong>{r.total}</strong></td><td>{html.escape(status)}</td></tr>")
+        return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+    def __str__(self) -> str:
+        lines = []
+        for r in self.rows:
+            place = "-" if r.place is None else f"{r.place}{'=' if r.shared else ''}"
+            lines.append(f"{place:>4} {r.name:<20} {r.total:>4}  {r.status}")
+        return "\n".join(lines)
+
+
+def places(keys: Sequence[tuple[int, int]]) -> list[tuple[int, bool]]:
+    """The place of each ``(total, tiebreak)`` and whether it is shared: 1 plus the number of
+    keys strictly better; equal keys share the place."""
+    out = []
+    for key in keys:
+        better = sum(other > key for other in keys)
+        shared = sum(other == key for other in keys) > 1
+        out.append((better + 1, shared))
+    return out

@@ -1,0 +1,561 @@
+"""The teacher's room: the deal, the cards turned over for everyone, and every participant's
+game as the engine accepted it.
+
+    >>> room = Room.create("/shared/tuesday", "Tuesday workshop", map="berlin")  # doctest: +SKIP
+    >>> room.board()                       # the projector's widget  # doctest: +SKIP
+    >>> room.reveal()                      # or the board's button   # doctest: +SKIP
+
+The deal (a seeded game) lives only in the teacher's kernel, and in the teacher's private store
+so that a restarted kernel can take the room back (:meth:`Room.resume`). The room's folder gets
+only what the table sees. The teacher's kernel reads the participants' hand-ins (a watcher
+thread, every :data:`WATCH_SECONDS`) and replays each through the engine before showing or
+counting it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import ArgumentError, NsbError, RoomError, RoomFileError, quote
+from ..game import Game
+from ..i18n import Translator, resolve_language, translator
+from ..maps import BUILTIN_MAPS
+from ..rules.game import Phase
+from .folder import RoomFolder, read_bytes, room_error, write_atomic
+from .game import RoomGame
+from .handin import HandInRefused, hand_in_doc, read_hand_in, replay
+from .info import MAX_ROOM_NAME, PACES, RoomInfo, Table
+from .listeners import Listeners
+from .names import check_name, name_key
+from .poller import Poller
+from .private import deal_file, keep_deal, new_token, read_deal, token_hash
+from .seat import read_room
+from .standings import Standing, Standings, places
+
+#: How often the teacher's kernel reads the participants' hand-ins (seconds).
+WATCH_SECONDS = 0.5
+_LIVE: dict[str, Room] = {}
+
+
+@dataclass
+class Participant:
+    """A participant as the teacher's kernel sees them: the last game of theirs the engine
+    accepted, and why their latest hand-in was refused, if it was."""
+
+    name: str
+    """Their name."""
+    key: str
+    """The key of their name (their file's name)."""
+    token: str
+    """The hash of their token, as first seen (a file that changes it is refused)."""
+    game: RoomGame | None = None
+    """Their game as last accepted (``None`` until one is)."""
+    refusal: str | None = None
+    """Why their latest hand-in was refused (``None`` when it was accepted)."""
+    updated: float = 0.0
+    """When their file was last written."""
+    seen: float = 0.0
+    """When the teacher's kernel last read a change of their file."""
+    _data: bytes | None = field(default=None, repr=False)
+    _actions: tuple[Any, ...] = field(default=(), repr=False)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "room"
+
+
+class Room:
+    """A classroom of *Next Station*: one deal for a room of participants, each on their own
+    sheet. Make one with :meth:`create` (or take one back with :meth:`resume`); participants
+    join with :func:`nsb_widget.room.join`."""
+
+    def __init__(self, folder: RoomFolder, info: RoomInfo, dealer: Game | None,
+                 public: RoomGame, table: Table) -> None:
+        self.folder = folder
+        self.info = info
+        """The room's public facts."""
+        self._dealer = dealer
+        self._public = public
+        self._table = table
+        self._lock = threading.RLock()
+        self._participants: dict[str, Participant] = {}
+        self._listeners = Listeners()
+        self._problem: str | None = None
+        self._watcher = Poller(self.poll, WATCH_SECONDS, f"nsb-room-{info.id}")
+
+    # ------------------------------------------------------------------ making a room
+    @classmethod
+    def create(cls, folder: str | os.PathLike[str], name: str, *, map: str = "berlin",
+               modules: Iterable[str] = (), language: str | None = None,
+               paced: str = "teacher", seed: int | None = None,
+               deal_file: str | os.PathLike[str] | None = None, **cards: Any) -> Room:
+        """Create a room in ``folder`` (made if it does not exist; its parent must) and deal its
+        game.
+
+        ``map`` (``"berlin"`` or ``"london"``), ``modules`` and the module cards (``effects=``,
+        ``objectives=``, ``powers=``, London's ``power_limit=``) as for :meth:`Game.new`;
+        ``language`` is the board's and the participants' starting language (default: the
+        environment's). ``paced="teacher"``
+        (the default): you turn the cards over for everyone and the deal stays secret (kept in
+        your kernel and in ``deal_file``, by default in your private data folder, so that
+        :meth:`resume` can take the room back after a kernel restart). ``paced="self"``:
+        everyone reveals on their own from the room's seed, which is written in the folder:
+        not secret. ``seed`` fixes the deal (default: a random one).
+
+        Raises :class:`~nsb_widget.errors.RoomError` when the folder already holds a room or
+        cannot be written, :class:`~nsb_widget.errors.ArgumentError` for a bad argument.
+        """
+        t = translator(None if language is None else resolve_language(language))
+        code = t.language
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_ROOM_NAME:
+            raise ArgumentError(f"name the room with a text of 1 to {MAX_ROOM_NAME} "
+                                f"characters, not {quote(name)}")
+        if paced not in PACES:
+            raise ArgumentError(f"paced must be 'teacher' or 'self', not {quote(paced)}")
+        if not isinstance(map, str) or map not in BUILTIN_MAPS:
+            raise ArgumentError(f"a room plays a built-in map ({', '.join(BUILTIN_MAPS)}), "
+                                f"not {quote(map if isinstance(map, str) else type(map))}")
+        if not isinstance(folder, str | os.PathLike):
+            raise ArgumentError(f"folder must be a path, not {quote(folder)}")
+        dealer = Game.new(1, seed, map=map, modules=modules, names=["table"], language=code,
+                          **cards)
+        room_id = secrets.token_hex(8)
+        info = RoomInfo.from_setup(room_id, " ".join(name.split()), dealer.setup, code, paced)
+        place = RoomFolder(folder)
+        if not place.path.parent.is_dir():
+            raise RoomError(t("cannot create the room in {path}: its parent folder does not "
+                              "exist", path=str(place.path)))
+        if read_bytes(place.room_file) is not None:
+            raise RoomError(t("{path} already holds a room: take it back with "
+                              "Room.resume('{path}'), or choose another folder",
+                              path=str(place.path)))
+        table = Table((), False, time.time())
+        try:
+            place.path.mkdir(exist_ok=True)
+            place.seats.mkdir(exist_ok=True)
+            if info.dealt:
+                keep_deal(Path(deal_file) if deal_file is not None else _deal_path(room_id),
+                          {"room": room_id, "seed": dealer.setup.seed,
+                           "folder": str(place.path.resolve())})
+            write_atomic(place.table_file, table.to_json(room_id))
+            write_atomic(place.room_file, info.to_json())
+        except OSError as exc:
+            raise room_error(t, t("cannot create the room in"), place.path, exc) from None
+        room = cls(place, info, dealer if info.dealt else None, info.new_game("table"), table)
+        _LIVE[room_id] = room
+        return room
+
+    @classmethod
+    def open(cls, folder: str | os.PathLike[str], name: str, **options: Any) -> Room:
+        """The room in ``folder``: taken back (:meth:`resume`) when the folder holds one, else
+        created (:meth:`create` with ``name`` and ``options``). A teacher's notebook can then
+        run again from the top, after a kernel restart too, and keep its room. A room taken
+        back keeps its own city, modules and deal: ``options`` apply only to a new one."""
+        if RoomFolder(folder).room_file.exists():
+            return cls.resume(folder, deal_file=options.get("deal_file"))
+        return cls.create(folder, name, **options)
+
+    @classmethod
+    def resume(cls, folder: str | os.PathLike[str], *,
+               deal_file: str | os.PathLike[str] | None = None) -> Room:
+        """Take back the room in ``folder`` (after a kernel restart): the cards already turned
+        over, every hand-in. A room dealt by the teacher needs its deal, kept when it was
+        created (``deal_file`` if it was given then). In the same kernel, the same
+        :class:`Room` object is returned."""
+        place = RoomFolder(folder)
+        info = read_room(place, translator(None))
+        live = _LIVE.get(info.id)
+        if live is not None:
+            return live
+        t = info.translator()
+        data = read_bytes(place.table_file)
+        table = (Table((), False, time.time()) if data is None
+                 else Table.from_json(data, str(place.table_file), info))
+        public = info.new_game("table")
+        dealer = None
+        if info.dealt:
+            path = Path(deal_file) if deal_file is not None else _deal_path(info.id)
+            kept = read_deal(path)
+            seed = kept.get("seed") if kept and kept.get("room") == info.id else None
+            if not isinstance(seed, int):
+                raise RoomError(t("this account holds no deal for the room {name} (looked in "
+                                  "{path}): only the teacher who created it can turn its cards "
+                                  "over", name=info.name, path=str(path)))
+            dealer = Game.new(1, seed, map=info.map_id, modules=info.modules, names=["table"],
+                              language=info.language, **_cards(info))
+        for number, turn in enumerate(table.turns, 1):
+            try:
+                if dealer is not None:
+                    cards = _deal_next(dealer)
+                    if cards != turn:
+                        raise RoomFileError(str(place.table_file), [])
+                _take(public, turn)
+            except (NsbError, ValueError) as exc:
+                raise RoomError(t("the room's table does not follow its deal at turn {turn} "
+                                  "({why})", turn=number, why=str(exc)[:200])) from None
+        room = cls(place, info, dealer, public, table)
+        room.poll()
+        _LIVE[info.id] = room
+        return room
+
+    # ------------------------------------------------------------------ the table
+    @property
+    def name(self) -> str:
+        """The room's name."""
+        return self.info.name
+
+    @property
+    def t(self) -> Translator:
+        """The room's words (the engine's messages in its language)."""
+        return self.info.translator()
+
+    @property
+    def turns(self) -> tuple[tuple[str, ...], ...]:
+        """The cards turned over so far, turn by turn."""
+        return self._table.turns
+
+    @property
+    def table_game(self) -> RoomGame:
+        """The table's own game: the cards turned over, no section drawn (round, turn, the
+        cards of this turn, the effect, the counts). Read it, do not change it."""
+        return self._public
+
+    @property
+    def is_over(self) -> bool:
+        """True once the last card of the game has been turned over."""
+        return self._table.over
+
+    @property
+    def problem(self) -> str | None:
+        """The last problem the watcher met (a folder it cannot read), or ``None``."""
+        return self._problem
+
+    def can_reveal(self) -> str | None:
+        """``None`` when :meth:`reveal` may turn the next card over, else why not."""
+        t = self.t
+        if not self.info.dealt:
+            return t("in a self-paced room everyone turns their own cards over")
+        if self._table.over:
+            return t("every card of the game is out")
+        return None
+
+    def reveal(self) -> tuple[str, ...]:
+        """Turn the next card(s) over for the whole room; returns their names. Participants who
+        have finished the turn before get them within a moment; the others when they get
+        there. Raises :class:`~nsb_widget.errors.RoomError` in a self-paced room, once every
+        card is out, or when the folder cannot be written (then nothing changed)."""
+        with self._lock:
+            why = self.can_reveal()
+            if why is not None:
+                raise RoomError(why)
+            assert self._dealer is not None
+            dealer, public = self._dealer.copy(), self._public.clone()
+            cards = _deal_next(dealer)
+            _take(public, cards)
+            over = public.is_last_turn and public.round == public.ruleset.rounds
+            table = Table((*self._table.turns, cards), over, time.time())
+            try:
+                write_atomic(self.folder.table_file, table.to_json(self.info.id))
+            except OSError as exc:
+                t = self.t
+                raise room_error(t, t("cannot turn the card over: cannot write to"),
+                                 self.folder.path, exc) from None
+            self._dealer, self._public, self._table = dealer, public, table
+        self._tell()
+        return cards
+
+    # ------------------------------------------------------------------ the participants
+    def poll(self) -> bool:
+        """Read every participant's hand-in that changed and replay it; True when something
+        changed. The watcher calls it every :data:`WATCH_SECONDS`."""
+        with self._lock:
+            changed = self._poll()
+        if changed:
+            self._tell()
+        return changed
+
+    def _poll(self) -> bool:
+        t = self.t
+        changed = False
+        try:
+            paths = self.folder.seat_files()
+        except OSError as exc:
+            problem = str(room_error(t, t("cannot read the seats of"), self.folder.path, exc))
+            changed, self._problem = problem != self._problem, problem
+            return changed
+        for path in paths:
+            try:
+                data = read_bytes(path)
+            except OSError:
+                continue
+            if data is None:
+                continue
+            entry = self._participants.get(path.stem)
+            if entry is not None and entry._data == data:
+                continue
+            changed = True
+            self._accept(path, data, entry, t)
+        return changed
+
+    def _accept(self, path: Path, data: bytes, entry: Participant | None,
+                t: Translator) -> None:
+        """Read and replay one hand-in; keep the game when the engine accepts it, else the
+        reason."""
+        try:
+            hand_in = read_hand_in(data, path, self.info)
+        except RoomFileError as exc:
+            if entry is not None:
+                entry._data = data
+                entry.refusal = t("damaged file: {why}", why=_first_problem(exc))
+            return
+        if entry is None:
+            entry = Participant(hand_in.name, hand_in.key, hand_in.token)
+            self._participants[hand_in.key] = entry
+        entry._data, entry.updated, entry.seen = data, hand_in.updated, time.time()
+        if hand_in.token != entry.token:
+            entry.refusal = t("the file now carries another token (not written by {name}'s "
+                              "notebook): refused", name=entry.name)
+            return
+        turns = self._table.turns if self.info.dealt else None
+        done = len(entry._actions)
+        try:
+            if entry.game is not None and hand_in.actions[:done] == entry._actions:
+                game = replay(self.info, entry.name, hand_in.actions, turns, t,
+                              start=entry.game, done=done)
+            else:
+                game = replay(self.info, entry.name, hand_in.actions, turns, t)
+        except HandInRefused as exc:
+            entry.refusal = str(exc)
+            return
+        entry.game, entry._actions, entry.refusal = game, hand_in.actions, None
+
+    @property
+    def participants(self) -> list[Participant]:
+        """Everyone who joined, in the order of their names."""
+        with self._lock:
+            return sorted(self._participants.values(), key=lambda p: p.name.casefold())
+
+    def participant(self, name: str) -> Participant:
+        """The participant called ``name``; :class:`RoomError` when nobody is."""
+        t = self.t
+        key = name_key(check_name(name, t))
+        with self._lock:
+            found = self._participants.get(key)
+        if found is None:
+            raise RoomError(t("nobody called {name} has joined this room", name=quote(name)))
+        return found
+
+    def standings(self) -> Standings:
+        """The table of scores now: places by the total so far (final once everyone has
+        finished), ties shared as the rulebook says."""
+        with self._lock:
+            turns_out = len(self._table.turns)
+            rows: list[Standing] = []
+            scored: list[tuple[Participant, Any]] = []
+            for p in self._participants.values():
+                game = p.game
+                if game is None:
+                    rows.append(Standing(p.name, None, False, 0, (), 0, 1, 0, "refused"
+                                         if p.refusal else "joined", turns_out, p.refusal))
+                    continue
+                scored.append((p, game.ruleset.score_sheet(game, 0)))
+            keys = [(sheet.total, sheet.tiebreak) for _, sheet in scored]
+            for (p, sheet), (place, shared) in zip(scored, places(keys), strict=True):
+                game = p.game
+                assert game is not None
+                taken = game.reveals
+                rows.append(Standing(p.name, place, shared, sheet.total,
+                                     tuple(r.score for r in sheet.rounds), sheet.tiebreak,
+                                     game.round, taken, _status(game, turns_out), max(
+                                         0, turns_out - taken), p.refusal))
+            rows.sort(key=lambda r: (r.place is None, r.place or 0, r.name.casefold()))
+            final = self._table.over and bool(scored) and all(
+                p.game is not None and p.game.is_over for p, _ in scored)
+            return Standings(tuple(rows), turns_out, final)
+
+    def reseat(self, name: str, *, fresh: bool = False) -> str:
+        """Give ``name``'s seat a new token and return it (for a participant whose notebook is
+        lost: they join with it). The old notebook stops handing in. ``fresh=True`` also
+        empties the seat's game (for a damaged file): they start again from the first card."""
+        t = self.t
+        key = name_key(check_name(name, t))
+        path = self.folder.seat_file(key)
+        with self._lock:
+            data = read_bytes(path)
+            if data is None:
+                raise RoomError(t("nobody called {name} has joined this room", name=quote(name)))
+            entry = self._participants.get(key)
+            token = new_token()
+            digest = token_hash(self.info.id, token)
+            try:
+                hand_in = read_hand_in(data, path, self.info)
+                doc = json.loads(data)  # the participant's own record, with the new token
+                doc.update(token=digest, updated=time.time())
+            except RoomFileError:
+                if not fresh:
+                    raise RoomError(t("{name}'s file is damaged: reseat with fresh=True",
+                                      name=quote(name))) from None
+                hand_in = None
+            if fresh or hand_in is None:
+                shown = hand_in.name if hand_in is not None else check_name(name, t)
+                joined = hand_in.joined if hand_in is not None else time.time()
+                doc = hand_in_doc(self.info, shown, digest, self.info.new_game(shown), joined)
+            try:
+                write_atomic(path, doc)
+            except OSError as exc:
+                raise room_error(t, t("cannot reseat: cannot write to"), self.folder.path,
+                                 exc) from None
+            if entry is not None:
+                entry.token = digest
+                entry._data = None
+                if fresh:
+                    entry.game, entry._actions = None, ()
+        self.poll()
+        return token
+
+    # ------------------------------------------------------------------ following the room
+    def watch(self, interval: float = WATCH_SECONDS) -> None:
+        """Read the participants' hand-ins every ``interval`` seconds in a daemon thread (the
+        board starts it)."""
+        self._watcher.interval = interval
+        self._watcher.start()
+
+    def stop_watching(self) -> None:
+        """Stop reading hand-ins by itself (:meth:`poll` still does)."""
+        self._watcher.stop()
+
+    def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call ``callback()`` after a card is turned over or a hand-in changed; returns a
+        function that unsubscribes."""
+        return self._listeners.add(callback)
+
+    def _tell(self) -> None:
+        self._listeners.tell()
+
+    # ------------------------------------------------------------------ results
+    def table(self, finished: bool = True) -> Any:
+        """A pandas DataFrame of the participants' games in the columns of
+        :func:`nsb_widget.simulate` (one row each, ``name`` their name): the input of
+        :mod:`nsb_widget.plots`. ``finished=False`` also takes unfinished games (their
+        scores so far). Needs pandas."""
+        from ..simulation.rows import game_rows
+        from ..simulation.runner import require
+
+        pd = require("pandas", "analysis", "the room's table")
+        rows = []
+        for i, p in enumerate(self.participants):
+            game = p.game
+            if game is None or (finished and not game.is_over):
+                continue
+            for row in game_rows(game, i, (p.name,)):
+                row["name"] = p.name
+                rows.append(row)
+        return pd.DataFrame(rows)
+
+    def figures(self) -> Any:
+        """The room's figures (a matplotlib Figure): the distribution of the final scores and
+        the sections the room drew, as :mod:`nsb_widget.plots` draws them. Needs matplotlib
+        and pandas (``pip install "nsb-widget[plots]"``); :class:`RoomError` before any game
+        is finished."""
+        from .. import plots
+
+        table = self.table()
+        if len(table) == 0:
+            t = self.t
+            raise RoomError(t("no participant has finished the game yet"))
+        plt = plots._pyplot()
+        fig = plt.figure(figsize=(12, 5.5), layout="constrained")
+        grid = fig.add_gridspec(1, 2, width_ratios=(1, 1.1))
+        plots.score_distribution(table, by=None, ax=fig.add_subplot(grid[0, 0]),
+                                 bins=max(5, min(20, len(table))))
+        plots.section_heatmap(table, ax=fig.add_subplot(grid[0, 1]))
+        return fig
+
+    def export(self, folder: str | os.PathLike[str] | None = None) -> Path:
+        """Write the room's results into ``folder`` (default: ``<room name>-results`` in the
+        working directory): ``standings.csv``, every participant's game as a save file
+        (``games/``) and as a picture of their sheet (``sheets/``). Returns the folder."""
+        t = self.t
+        out = Path(folder) if folder is not None else Path.cwd() / f"{_slug(self.name)}-results"
+        standings = self.standings()
+        try:
+            (out / "games").mkdir(parents=True, exist_ok=True)
+            (out / "sheets").mkdir(exist_ok=True)
+            (out / "standings.csv").write_text(standings.to_csv(), encoding="utf-8")
+            for p in self.participants:
+                if p.game is None:
+                    continue
+                stem = f"{_slug(p.name)}-{p.key[:6]}"
+                p.game.save(out / "games" / f"{stem}.json")
+                (out / "sheets" / f"{stem}.svg").write_text(p.game.svg(0), encoding="utf-8")
+        except OSError as exc:
+            raise room_error(t, t("cannot export the results to"), out, exc) from None
+        return out
+
+    def board(self, **options: Any) -> Any:
+        """The teacher's board, a widget for the projector (see
+        :class:`~nsb_widget.widget.board.RoomBoard`); starts watching the hand-ins."""
+        from ..widget.board import RoomBoard
+
+        return RoomBoard(self, **options)
+
+    def close(self) -> None:
+        """Stop watching; the room's folder and deal stay (:meth:`resume` takes it back)."""
+        self._watcher.stop()
+        _LIVE.pop(self.info.id, None)
+
+    def __repr__(self) -> str:
+        return (f"<Room {self.name!r}: {self.info.map_id}, {len(self._participants)} "
+                f"participant(s), {len(self.turns)} turn(s) out>")
+
+
+def _deal_path(room_id: str) -> Path:
+    return deal_file(room_id)
+
+
+def _cards(info: RoomInfo) -> dict[str, Any]:
+    """The module cards (and the powers' limit) of the room, as :meth:`Game.new` takes them."""
+    cards: dict[str, Any] = {key: list(getattr(info, key))
+                             for key in ("effects", "objectives", "powers") if getattr(info, key)}
+    if info.power_limit != "round":
+        cards["power_limit"] = info.power_limit
+    return cards
+
+
+def _deal_next(dealer: Game) -> tuple[str, ...]:
+    """The dealer's next turn: it passes the turn before (its sheet stays empty) and turns the
+    next card(s) over."""
+    if dealer.phase is Phase.DRAW:
+        dealer.pass_turn(0)
+    return tuple(str(c) for c in dealer.reveal())
+
+
+def _take(public: RoomGame, cards: Sequence[str]) -> None:
+    if public.phase is Phase.DRAW:
+        public.pass_turn(0)
+    public.deal(tuple(cards))
+
+
+def _status(game: RoomGame, turns_out: int) -> str:
+    if game.is_over:
+        return "finished"
+    taken = game.reveals
+    if taken < turns_out:
+        return "behind"
+    if taken == 0:
+        return "joined"
+    return "ready" if game.phase is Phase.REVEAL else "drawing"
+
+
+def _first_problem(exc: RoomFileError) -> str:
+    return str(exc.problems[0]) if exc.problems else str(exc)[:200]
+

@@ -1,0 +1,71 @@
+"""The synced state of the teacher's board, computed from a :class:`~nsb_widget.room.Room`
+(pure functions, no Jupyter needed).
+
+Everything here is what the table sees: the room's public facts, the cards turned over so far
+(from the table's own game, which holds no deal), and the participants' games as the engine
+accepted them. Nothing is read from the teacher's deal, so the projector cannot show a future
+card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..room import Room, Standings
+from .state import game_info_state, map_state, turn_state
+
+#: The keys of the table game's turn state the board shows.
+_TABLE_KEYS = ("round", "turn", "phase", "cards", "preview", "round_turns", "last_turn",
+               "revealed", "remaining")
+
+
+def board_info(room: Room) -> dict[str, Any]:
+    """What stays fixed: the room's and the city's names, its paced mode, its modules' cards,
+    the pencils and how the city's cards look (``ruleset``, as the game widget gets it)."""
+    game = room.table_game
+    info = game_info_state(game)
+    scene = map_state(game)
+    return {
+        "name": room.name,
+        "folder": str(room.folder.path),
+        "map": {"id": game.map.id, "title": scene["title"]},
+        "dealt": room.info.dealt,
+        "modules": info["modules"],
+        "effects": info["effects"],
+        "objectives": info["objectives"],
+        "pencils": scene["pencils"],
+        "ruleset": info["ruleset"],
+    }
+
+
+def board_table(room: Room) -> dict[str, Any]:
+    """The cards on the table now: round, turn, this turn's cards (and a Glimpse preview), the
+    counts, whether the teacher may turn the next card over (and why not)."""
+    game = room.table_game
+    turn = turn_state(game, 0)
+    out = {key: turn[key] for key in _TABLE_KEYS}
+    why = room.can_reveal()
+    out.update({
+        "turns_out": len(room.turns),
+        "over": room.is_over,
+        "pencil": game.pencil(0),
+        "can_reveal": why is None,
+        "why_not": why,
+        "problem": room.problem,
+    })
+    return out
+
+
+def board_standings(standings: Standings) -> dict[str, Any]:
+    """The live table of scores: one row per participant (best first), how many are ready,
+    whether the places are final."""
+    return {
+        "rows": [{"name": r.name, "place": r.place, "shared": r.shared, "total": r.total,
+                  "rounds": list(r.rounds), "round": r.round, "status": r.status,
+                  "behind": r.behind, "refusal": r.refusal}
+                 for r in standings.rows],
+        "ready": standings.ready,
+        "count": len(standings.rows),
+        "final": standings.final,
+        "turns_out": standings.turns_out,
+    }

@@ -1,0 +1,85 @@
+"""The words of the classroom's front ends: a participant's widget in a room (``room.*``, part of
+the game widget's ``strings``) and the teacher's board (``board.*``, sent by the board with the
+game widget's, whose card and symbol names it shares). English here, translated with the
+``widget`` gettext catalogue like :mod:`nsb_widget.widget.strings` (which merges
+:data:`ROOM_STRINGS` into its table, so this module imports nothing of it)."""
+
+from __future__ import annotations
+
+from ..i18n import N_
+
+
+def ngettext(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with a singular and a plural form (extracted by ``ngettext:1,2``)."""
+    return singular, plural
+
+
+#: The participant's widget in a room (merged into the game widget's strings).
+ROOM_STRINGS: dict[str, str] = {
+    "room.title": N_("Room {room} · you are {name}"),
+    "room.self_paced": N_("Self-paced room {room} · you are {name}: reveal your cards on your "
+                          "own"),
+    "room.waiting": N_("The teacher turns the next card over: it appears here by itself."),
+    "room.problem": N_("Not handed in: {problem}"),
+    "room.over": N_("Your game is over: the board shows the room's places."),
+}
+ROOM_PLURALS: dict[str, tuple[str, str]] = {
+    "room.behind": ngettext("The room is {n} card ahead: it comes as soon as you have drawn "
+                            "or passed.",
+                            "The room is {n} cards ahead: they come one by one as you draw "
+                            "or pass."),
+}
+
+#: The teacher's board.
+BOARD_STRINGS: dict[str, str] = {
+    "board.aria": N_("Board of room {room}"),
+    "board.reveal": N_("Turn the next card over"),
+    "board.reveal_first": N_("Turn the first card over"),
+    "board.reveal_key": N_("Space or R turns the next card over."),
+    "board.self_paced": N_("Self-paced room: everyone reveals on their own from the same seed, "
+                           "so the cards are not secret."),
+    "board.all_out": N_("Every card is out: the participants finish their sheets."),
+    "board.waiting_first": N_("Waiting for the first card."),
+    "board.round": N_("Round {n} of 4"),
+    "board.turn": N_("Turn {n}"),
+    "board.last_turn": N_("Last card of the round: the round is scored after this turn."),
+    "board.pencil": N_("{pencil} pencil"),
+    "board.power": N_("Power: {power}"),
+    "board.effect": N_("Effect: {title}"),
+    "board.objectives": N_("Objectives"),
+    "board.cards_aria": N_("The cards of this turn: {cards}"),
+    "board.preview": N_("Next turn (Glimpse into the future)"),
+    "board.count": N_("{kind}: {n} of 5"),
+    "board.ready": N_("{ready} of {count} ready"),
+    "board.ready_aria": N_("{ready} of {count} participants have drawn or passed"),
+    "board.nobody": N_("Nobody has joined yet: participants run join() with this room's folder "
+                       "and a name."),
+    "board.scores": N_("Scores so far"),
+    "board.final": N_("Final places"),
+    "board.col_place": N_("Place"),
+    "board.col_name": N_("Name"),
+    "board.col_round": N_("R{n}"),
+    "board.col_total": N_("Total"),
+    "board.col_status": N_("Status"),
+    "board.status_joined": N_("joined"),
+    "board.status_ready": N_("ready"),
+    "board.status_drawing": N_("drawing…"),
+    "board.status_finished": N_("finished"),
+    "board.status_refused": N_("refused"),
+    "board.refused": N_("Last hand-in refused: {reason}"),
+    "board.shared": N_("shared place"),
+    "board.winner": N_("Winner: {names}"),
+    "board.shared_victory": N_("Shared victory: {names}"),
+    "board.show_sheet": N_("Show the sheet of {name}"),
+    "board.sheet_title": N_("Sheet of {name}: {points}"),
+    "board.close_sheet": N_("Close the sheet"),
+    "board.export": N_("Export results"),
+    "board.figures": N_("Figures"),
+    "board.figures_title": N_("The room's final scores and the sections it drew"),
+    "board.problem": N_("Problem: {text}"),
+    "board.join": N_("Join with: {code}"),
+}
+BOARD_PLURALS: dict[str, tuple[str, str]] = {
+    "board.status_behind": ngettext("{n} card behind", "{n} cards behind"),
+}
+

@@ -1,0 +1,174 @@
+"""A real room in a real browser: one JupyterLab server, the teacher's notebook and three
+participants' notebooks (four kernels), each open in its own Chromium page.
+
+The teacher turns the cards over on the board; each participant draws or passes by clicking
+their own widget; the board shows who is ready and, once round 1 is scored, everyone's round
+score; then one participant's kernel restarts and their notebook, run again, resumes their game
+exactly. Every step is checked on the pages and in the kernels.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jupyter_harness import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    KERNEL_READY_JS,
+    TIMEOUT_MS,
+    BerlinView,
+    KernelProbe,
+    collapse_sidebars,
+    jupyter_server,
+    require_browser,
+    screenshot,
+    write_notebook,
+)
+
+require_browser()
+pytestmark = pytest.mark.e2e
+
+# Berlin seed 18: round 1 ends after 6 cards.
+TEACHER = ("from nsb_widget.room import Room\n"
+           "room = Room.create('room', 'E2E room', seed=18, language='en')\n"
+           "board = room.board()\n"
+           "board")
+PARTICIPANT = ("from nsb_widget.room import join\n"
+               "seat = join('room', {name!r})\n"
+               "widget = seat.widget()\n"
+               "widget")
+NAMES = ("Ada", "Bob", "Cleo")
+
+
+@contextmanager
+def pages(profile: Path, count: int) -> Iterator[list[Any]]:
+    """``count`` pages of one headless Chromium (fresh profile), each collecting its errors."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        ctx = pw.chromium.launch_persistent_context(
+            str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+            viewport={"width": 1280, "height": 1000})
+        ctx.set_default_timeout(TIMEOUT_MS)
+        out = []
+        for i in range(count):
+            page = ctx.pages[0] if i == 0 and ctx.pages else ctx.new_page()
+            page.errors = []
+            page.on("pageerror", lambda e, p=page: p.errors.append(f"{e}"[:1500]))
+            out.append(page)
+        try:
+            yield out
+        finally:
+            ctx.close()
+
+
+def open_notebook(page: Any, server: Any, notebook: str, workspace: str) -> None:
+    """Open ``notebook`` in a JupyterLab workspace of its own (four tabs of one profile must
+    not share one), wait for its kernel and run every cell."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{server.base}/lab/workspaces/{workspace}/tree/{notebook}?reset"
+              f"&token={server.token}")
+    expect(page.locator(".jp-NotebookPanel .jp-Cell").first).to_be_visible()
+    page.wait_for_function(KERNEL_READY_JS, timeout=TIMEOUT_MS)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    collapse_sidebars(page)
+
+
+def finish_turn(view: BerlinView, draw: bool) -> None:
+    """Take the turn shown by clicking: draw the first legal section, or pass (also what is
+    left to draw after a Double Switch's first section)."""
+    moves = view.moves() if draw else []
+    if moves:
+        view.draw(moves[0])
+    if not view.ev("{g}.has_finished_turn()"):
+        view.pass_turn()
+
+
+def test_a_room_of_four_kernels_and_four_pages(tmp_path, monkeypatch):
+    from playwright.sync_api import expect
+
+    monkeypatch.setenv("NSB_WIDGET_HOME", str(tmp_path / "home"))  # the kernels inherit it
+    work = tmp_path / "work"
+    work.mkdir()
+    write_notebook(work / "teacher.ipynb", TEACHER)
+    for name in NAMES:
+        write_notebook(work / f"{name.lower()}.ipynb", PARTICIPANT.format(name=name))
+    with jupyter_server(work) as server, pages(tmp_path / "profile", 4) as (board_page, *seats):
+        open_notebook(board_page, server, "teacher.ipynb", "teacher")
+        board = board_page.locator(".nsb-board")
+        expect(board).to_be_visible()
+        teacher = KernelProbe(server, "teacher.ipynb")
+        views: list[BerlinView] = []
+        for page, name in zip(seats, NAMES, strict=True):
+            open_notebook(page, server, f"{name.lower()}.ipynb", name.lower())
+            root = page.locator(".nsb-widget").first
+            expect(root.locator(".nsb-room-title")).to_have_text(
+                f"Room E2E room · you are {name}")
+            expect(root.locator(".nsb-help")).to_contain_text("The teacher turns the next card")
+            expect(root.locator('button[data-action="reveal"]')).to_be_hidden()
+            views.append(BerlinView(root, KernelProbe(server, f"{name.lower()}.ipynb"),
+                                    game="seat.game", widget="widget"))
+        ready = board.locator(".nsb-board-ready-count")
+        expect(ready).to_have_text("3 of 3 ready")  # everyone joined, no card yet
+        expect(board.locator(".nsb-board-table tbody tr")).to_have_count(3)
+
+        turn, last = 0, False
+        while not last:  # round 1, card by card
+            button = board.locator("button.nsb-board-reveal")
+            expect(button).to_be_enabled()
+            button.click()
+            turn += 1
+            expect(ready).to_have_text("0 of 3 ready")
+            for i, view in enumerate(views):
+                # The card reaches every participant's game and page by itself.
+                assert view.probe.wait_for("seat.game.reveals", turn) == turn
+                expect(view.turn_item(turn)).to_have_count(1)
+                finish_turn(view, draw=(turn + i) % 2 == 0)
+            expect(ready).to_have_text("3 of 3 ready")
+            last = teacher.eval("room.table_game.is_last_turn")
+            assert turn < 12, "round 1 did not end"
+        # Round 1 is scored: the board shows everyone's round score, the same as their games.
+        for view, name in zip(views, NAMES, strict=True):
+            row = board.locator(f'.nsb-board-table tr[data-name="{name}"]')
+            score = view.probe.eval("seat.game.round_scores()[0].score")
+            expect(row.locator("td").nth(2)).to_have_text(str(score))
+            assert view.probe.eval("seat.game.round") == 2
+        board.locator('.nsb-board-name-btn[data-name="Ada"]').click()
+        expect(board.locator(".nsb-board-sheet")).to_be_visible()
+        expect(board.locator(".nsb-board-sheet h3")).to_contain_text("Sheet of Ada")
+        screenshot(board_page, tmp_path, "room-board")
+        screenshot(seats[0], tmp_path, "room-participant")
+
+        # Bob's kernel restarts; running his notebook again resumes his game exactly.
+        bob = views[1]
+        history = bob.probe.eval("[str(a) for a in seat.game.history]")
+        drawn = bob.sections.count()
+        bob.probe.close()
+        page = seats[1]
+        page.evaluate("async () => { const w = window.jupyterapp.shell.currentWidget;"
+                      " await w.sessionContext.session.kernel.restart(); }")
+        time.sleep(0.5)
+        page.wait_for_function(KERNEL_READY_JS, timeout=TIMEOUT_MS)
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        again = KernelProbe(server, "bob.ipynb")
+        assert again.wait_for("[str(a) for a in seat.game.history]", history) == history
+        root = page.locator(".nsb-widget").last
+        expect(root.locator(".nsb-room-title")).to_have_text("Room E2E room · you are Bob")
+        expect(root.locator(".nsb-section")).to_have_count(drawn)
+        # The board still counts Bob once, with the same game.
+        expect(board.locator(".nsb-board-table tbody tr")).to_have_count(3)
+        assert teacher.eval("len(room.participant('Bob').game.history)") == len(history)
+        again.close()
+        for v in views:
+            if v is not bob:
+                v.probe.close()
+        teacher.close()
+        errors = [e for p in (board_page, *seats) for e in p.errors]
+        assert not errors, json.dumps(errors)[:2000]

@@ -1,0 +1,548 @@
+"""The classroom (nsb_widget.room): a room dealt by the teacher, participants who join with a
+name and follow the teacher's cards, the board's standings, self-paced rooms, and bad input
+that is refused with a clear error and changes nothing."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+from room_support import files, finish_turn, home, notebook, play_room, restart_kernel, take_seat
+
+from nsb_widget import Game
+from nsb_widget.errors import PhaseError
+from nsb_widget.room import Room, RoomError, RoomFileError, join
+from nsb_widget.room import folder as room_folder
+from nsb_widget.room.private import token_hash
+from nsb_widget.room.standings import places
+from nsb_widget.rules.game import Phase
+
+__all__ = ["home"]  # the fixture, imported for pytest
+
+CITIES = [("berlin", ()), ("berlin", ("effects", "objectives")), ("london", ()),
+          ("london", ("objectives", "powers"))]
+
+
+def _room(tmp_path: Path, map: str = "berlin", modules=(), **options) -> Room:
+    return Room.create(tmp_path / "room", "Test room", map=map, modules=list(modules),
+                       language=options.pop("language", "en"), **options)
+
+
+# ---------------------------------------------------------------------------- one deal
+@pytest.mark.parametrize(("city", "modules"), CITIES)
+def test_every_participant_gets_the_teachers_cards_in_order(home, tmp_path, city, modules):
+    room = _room(tmp_path, city, modules, seed=11)
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob", "Cleo")]
+    rng = random.Random(4)
+    play_room(room, seats, rng)
+    dealt = Game.new(1, 11, map=city, modules=list(modules), names=["x"])
+    expected = []
+    while not dealt.is_over:  # the seeded deal, turn by turn
+        if dealt.phase is Phase.DRAW:
+            dealt.pass_turn()
+        else:
+            expected.append(tuple(str(c) for c in dealt.reveal()))
+    assert room.turns == tuple(expected)
+    for s in seats:
+        assert s.game.is_over
+        reveals = [tuple(str(c) for c in a.cards) for a in s.game.history
+                   if type(a).__name__ == "Reveal"]
+        assert reveals == expected
+    standings = room.standings()
+    assert standings.final and [r.status for r in standings.rows] == ["finished"] * 3
+    # The board's games are the participants' own, replayed from their files.
+    for s in seats:
+        accepted = room.participant(s.name).game
+        assert accepted is not None and accepted.history == s.game.history
+        assert accepted.score() == s.game.score()
+
+
+def test_the_folder_and_the_participants_games_hold_no_deal(home, tmp_path):
+    room = _room(tmp_path, seed=123456789)
+    ada = take_seat(room.folder.path, "Ada")
+    for _ in range(3):
+        room.reveal()
+        finish_turn(ada, random.Random(1))
+    text = "".join(p.read_text() for p in room.folder.path.rglob("*") if p.is_file())
+    assert "123456789" not in text
+    assert json.loads(room.folder.room_file.read_text())["seed"] is None
+    # The participant's game is a scenario game: it has no order of cards to give away.
+    assert ada.game.setup.seed is None and not ada.game._deck.seeded
+    assert ada.game.copy().setup.seed is None
+
+
+def test_what_the_room_shows_depends_only_on_the_cards_turned_over(home, tmp_path):
+    """Change the rest of the deal: the folder, the board and the participants' games stay
+    exactly the same (nothing of them comes from a card still face down)."""
+    room = _room(tmp_path, "berlin", ("effects", "objectives"), seed=5)
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
+    rng = random.Random(2)
+    for _ in range(6):
+        room.reveal()
+        for s in seats:
+            finish_turn(s, rng)
+    room.poll()
+    from nsb_widget.widget.board_state import board_info, board_standings, board_table
+
+    def seen():
+        return (files(room.folder.path), board_info(room), board_table(room),
+                board_standings(room.standings()),
+                [(s.game.history, s.game.legal_moves(), sorted(map(str, s.game.stack)))
+                 for s in seats])
+
+    before = seen()
+    dealer = room._dealer
+    assert dealer is not None
+    stack_before = list(dealer._deck.peek_order())
+    dealer._deck = dealer._deck.redealt(random.Random(99))  # another future, the same past
+    dealer._deal_seed = 987654321
+    assert list(dealer._deck.peek_order()) != stack_before
+    assert seen() == before
+
+
+def test_a_slow_participant_plays_every_card_and_a_late_one_catches_up(home, tmp_path):
+    room = _room(tmp_path, seed=3)
+    ada = take_seat(room.folder.path, "Ada")
+    for _ in range(4):
+        room.reveal()
+    ada.sync()
+    assert ada.game.reveals == 1 and ada.status().behind == 3  # one card at a time
+    late = take_seat(room.folder.path, "Late")
+    assert late.game.reveals == 1  # joining takes the first card, not the latest
+    rng = random.Random(0)
+    for taken in (2, 3, 4):
+        finish_turn(late, rng)
+        assert not late.status().waiting  # the next card is out: no waiting
+        late.sync()
+        assert late.game.reveals == taken and late.game.phase is Phase.DRAW
+    finish_turn(late, rng)
+    assert late.status().waiting and late.status().behind == 0
+    assert ada.game.reveals == 1  # nobody skips a card
+
+
+def test_a_participant_cannot_turn_cards_over_undo_them_or_deal_again(home, tmp_path):
+    room = _room(tmp_path, seed=8)
+    ada = take_seat(room.folder.path, "Ada")
+    game = ada.game
+    room.reveal()
+    ada.sync()
+    while not game.legal_moves():  # a card with a section to draw
+        game.pass_turn()
+        room.reveal()
+        ada.sync()
+    history = game.history
+    with pytest.raises(PhaseError, match="the teacher turns the cards over"):
+        game.reveal()
+    with pytest.raises(PhaseError, match="dealt again"):
+        game.restart()
+    with pytest.raises(PhaseError, match="nothing to undo"):
+        game.undo()  # the last action is the card: not the participant's
+    assert game.history == history
+    move = game.legal_moves()[0]
+    game.play(move)
+    assert game.undo() is not None and game.history == history  # one's own draw: yes
+    # A copy is a plain game: bots and what-ifs may reveal on it.
+    copy = game.copy()
+    assert type(copy) is Game
+    copy.play(move)
+    assert copy.phase is Phase.REVEAL and game.history == history
+
+
+# ---------------------------------------------------------------------------- joining
+@pytest.mark.parametrize(("name", "why"), [
+    ("", "empty"), ("   ", "empty"), ("x" * 41, "at most 40"), ("ada/../x", "not a path"),
+    ("a\\b", "not a path"), ("Ada\nBob", "control characters"), ("A\tb", "control"),
+    ("Ada\u202e", "control"), (None, "is text"), (42, "is text"),
+])
+def test_bad_names_are_refused_and_take_no_seat(home, tmp_path, name, why):
+    room = _room(tmp_path)
+    before = files(room.folder.path)
+    with pytest.raises(RoomError, match=why):
+        join(room.folder.path, name, follow=False)
+    assert files(room.folder.path) == before
+
+
+def test_a_taken_name_is_refused_however_it_is_written(home, tmp_path):
+    room = _room(tmp_path)
+    take_seat(room.folder.path, "Ada Lovelace")
+    for other in ("Ada Lovelace", "ada lovelace", "  ADA   LOVELACE ", "Ａｄａ Lovelace"):
+        with notebook("someone-else.ipynb"), pytest.raises(RoomError) as info:
+            join(room.folder.path, other, follow=False)
+        assert "is taken in this room" in str(info.value)
+        assert "token" in str(info.value) and "another name" in str(info.value)
+    assert len(room.folder.seat_files()) == 1
+
+
+def test_a_restarted_kernel_gets_its_own_game_back_exactly(home, tmp_path):
+    room = _room(tmp_path, "london", ("powers",), seed=9)
+    ada = take_seat(room.folder.path, "Ada")
+    rng = random.Random(5)
+    for _ in range(9):
+        room.reveal()
+        finish_turn(ada, rng)
+    history, token = ada.game.history, ada.token
+    restart_kernel()  # the notebook's kernel restarts: nothing in memory
+    again = take_seat(room.folder.path, "Ada")
+    assert again is not ada and again.game.history == history and again.token == token
+    # From another notebook: only with the token.
+    with notebook("laptop-2.ipynb"):
+        with pytest.raises(RoomError, match="does not open"):
+            join(room.folder.path, "Ada", token="aaaaa-bbbbb", follow=False)
+        restart_kernel()
+        elsewhere = join(room.folder.path, "Ada", token=token.upper(), follow=False)
+        assert elsewhere.game.history == history
+
+
+def test_joining_twice_in_one_kernel_gives_the_same_seat(home, tmp_path):
+    room = _room(tmp_path)
+    with notebook("ada.ipynb"):
+        first = join(room.folder.path, "Ada", follow=False)
+        assert join(room.folder.path, " ada ", follow=False) is first
+
+
+def test_joining_a_folder_without_a_room_says_so(home, tmp_path):
+    with pytest.raises(RoomError, match="the folder does not exist"):
+        join(tmp_path / "nowhere", "Ada", follow=False)
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(RoomError, match=r"no room\.json"):
+        join(tmp_path / "empty", "Ada", follow=False)
+
+
+@pytest.mark.parametrize(("mutate", "expected"), [
+    (lambda doc: doc.update(version=2), "newer nsb_widget"),
+    (lambda doc: doc.update(version="x"), "version: must be 1"),
+    (lambda doc: doc.update(format="nsb-game"), "format: must be 'nsb-room'"),
+    (lambda doc: doc.update(map="paris"), "map: must be one of"),
+    (lambda doc: doc.update(paced="fast"), "paced: must be one of"),
+    (lambda doc: doc.update(seed=7), "keeps its seed secret"),
+    (lambda doc: doc.update(pencils=["green"]), "setup: "),
+    (lambda doc: doc.update(modules=["rockets"]), "setup: "),
+    (lambda doc: doc.update(name=""), "name: must be a text"),
+])
+def test_a_damaged_room_file_names_its_problem(home, tmp_path, mutate, expected):
+    room = _room(tmp_path)
+    doc = json.loads(room.folder.room_file.read_text())
+    mutate(doc)
+    room.folder.room_file.write_text(json.dumps(doc))
+    with pytest.raises(RoomFileError, match=expected):
+        join(room.folder.path, "Ada", follow=False)
+    assert room.folder.seat_files() == []
+
+
+@pytest.mark.parametrize("content", [b"", b"{oops", b"\xff\xfe", b"[]", b"9" * 300_000])
+def test_an_unreadable_room_file_is_refused(home, tmp_path, content):
+    room = _room(tmp_path)
+    room.folder.room_file.write_bytes(content)
+    with pytest.raises(RoomFileError):
+        join(room.folder.path, "Ada", follow=False)
+
+
+# ---------------------------------------------------------------------------- writing
+def _fail(code: int):
+    def fail(*args, **kwargs):
+        raise OSError(code, os.strerror(code))
+    return fail
+
+
+@pytest.mark.parametrize(("code", "why"), [(errno.EROFS, "read-only file system"),
+                                           (errno.EACCES, "permission denied"),
+                                           (errno.ENOSPC, "full")])
+def test_a_folder_that_cannot_be_written_changes_nothing(home, tmp_path, monkeypatch, code,
+                                                         why):
+    room = _room(tmp_path, seed=21)
+    ada = take_seat(room.folder.path, "Ada")
+    room.reveal()
+    finish_turn(ada, random.Random(1))
+    before = files(room.folder.path)
+    turns = room.turns
+    monkeypatch.setattr(room_folder.os, "replace", _fail(code))
+    monkeypatch.setattr(room_folder.os, "link", _fail(code))
+    with pytest.raises(RoomError, match=why):
+        room.reveal()
+    assert room.turns == turns and room.table_game.turn == 1
+    with pytest.raises(RoomError, match=why):
+        take_seat(room.folder.path, "Bob")
+    assert files(room.folder.path) == before
+    monkeypatch.undo()
+    # Once it can be written again, the same card comes (nothing was lost or skipped).
+    control = Game.new(1, 21, names=["x"])
+    control.reveal()
+    control.pass_turn()
+    assert room.reveal() == tuple(str(c) for c in control.reveal())
+
+
+def test_a_participant_whose_moves_cannot_be_written_is_told(home, tmp_path, monkeypatch):
+    room = _room(tmp_path, seed=2)
+    ada = take_seat(room.folder.path, "Ada")
+    room.reveal()
+    ada.sync()
+    monkeypatch.setattr(room_folder.os, "replace", _fail(errno.EROFS))
+    ada.game.pass_turn()  # the game goes on; the hand-in waits
+    assert ada.game.phase is Phase.REVEAL
+    assert "read-only file system" in (ada.status().problem or "")
+    monkeypatch.undo()
+    assert ada.hand_in() and ada.status().problem is None
+    room.poll()
+    assert room.participant("Ada").game.history == ada.game.history
+
+
+def test_creating_a_room_checks_its_folder_and_arguments(home, tmp_path):
+    with pytest.raises(RoomError, match="parent folder does not exist"):
+        Room.create(tmp_path / "no" / "room", "X")
+    room = _room(tmp_path)
+    with pytest.raises(RoomError, match="already holds a room"):
+        Room.create(room.folder.path, "Again")
+    for bad in ({"name": ""}, {"name": "x" * 81}, {"paced": "fast"}, {"map": "paris"},
+                {"modules": ["rockets"]}, {"language": "xx"}):
+        args = {"name": "Room", **bad}
+        with pytest.raises((RoomError, ValueError)):
+            Room.create(tmp_path / "other", **args)
+        assert not (tmp_path / "other" / "room.json").exists()
+
+
+# ---------------------------------------------------------------------------- the board
+def test_hand_ins_are_replayed_and_bad_ones_refused_with_the_reason(home, tmp_path):
+    room = _room(tmp_path, seed=31)
+    ada, bob = take_seat(room.folder.path, "Ada"), take_seat(room.folder.path, "Bob")
+    rng = random.Random(3)
+    for _ in range(5):
+        room.reveal()
+        finish_turn(ada, rng)
+        finish_turn(bob, rng)
+    room.poll()
+    good = room.participant("Bob").game
+    assert good is not None
+    path = room.folder.seat_file(bob.key)
+    doc = json.loads(path.read_text())
+
+    def hand_in(mutated: dict) -> str | None:
+        path.write_text(json.dumps(mutated))
+        room.poll()
+        entry = room.participant("Bob")
+        assert entry.game is not None and entry.game.history == good.history  # kept, not counted
+        return entry.refusal
+
+    draws = [i for i, a in enumerate(doc["actions"]) if a["type"] == "draw"]
+    illegal = json.loads(json.dumps(doc))
+    illegal["actions"][draws[-1]]["move"] = "bear A1-J10"
+    assert "illegal" in hand_in(illegal)
+    other_deal = json.loads(json.dumps(doc))
+    first = other_deal["actions"][0]["cards"][0]
+    other_deal["actions"][0]["cards"] = ["crown joker" if first != "crown joker" else "bear joker"]
+    assert "a game of another deal" in hand_in(other_deal)
+    ahead = json.loads(json.dumps(doc))
+    ahead["actions"].append({"type": "reveal", "cards": ["bear square"]})
+    assert "has not turned over" in hand_in(ahead)
+    unreadable = json.loads(json.dumps(doc))
+    unreadable["actions"].append({"type": "jump"})
+    assert "cannot be read" in hand_in(unreadable)
+    stolen = dict(doc, token=token_hash(room.info.id, "someone-else"))
+    assert "another token" in hand_in(stolen)
+    assert "damaged file" in hand_in({"format": "nsb-room-seat"})
+    other_room = dict(doc, room="0123456789abcdef")
+    assert "another room" in hand_in(other_room)
+    standings = room.standings()
+    row = next(r for r in standings.rows if r.name == "Bob")
+    assert row.refusal and row.total == good.score()
+    path.write_text(json.dumps(doc))  # the real file again: accepted, no refusal
+    room.poll()
+    assert room.participant("Bob").refusal is None
+
+
+def test_ties_share_a_place_as_the_rulebook_says(home, tmp_path):
+    assert places([(50, 20), (50, 20), (40, 30), (50, 10)]) == [(1, True), (1, True), (4, False),
+                                                                 (3, False)]
+    room = _room(tmp_path, seed=4)
+    twins = [take_seat(room.folder.path, n) for n in ("Ada", "Bob", "Cleo")]
+    play_room(room, twins[:1], random.Random(8))
+    for s in twins[1:]:  # Bob copies Ada move for move; Cleo passes every turn
+        while not s.game.is_over:
+            s.sync()
+            if s.name == "Bob":
+                step = ada_step = twins[0].game.history[len(s.game.history)]
+                assert ada_step is step
+                if type(step).__name__ == "Draw":
+                    s.game.play(step.move)
+                elif type(step).__name__ == "Pass":
+                    s.game.pass_turn()
+            else:
+                s.game.pass_turn()
+    room.poll()
+    standings = room.standings()
+    assert standings.final
+    rows = {r.name: r for r in standings.rows}
+    assert rows["Ada"].place == rows["Bob"].place == 1 and rows["Ada"].shared
+    assert rows["Cleo"].place == 3 and not rows["Cleo"].shared
+    csv = standings.to_csv().splitlines()
+    assert csv[0].startswith("place,shared,name,total")
+    assert any(line.startswith("1,yes,Ada,") for line in csv)
+
+
+def test_readiness_counts_who_has_finished_the_latest_card(home, tmp_path):
+    room = _room(tmp_path, seed=12)
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob", "Cleo")]
+    room.poll()
+    assert room.standings().ready == 3  # nobody has a card to play yet
+    room.reveal()
+    for s in seats:
+        s.sync()
+    room.poll()
+    assert room.standings().ready == 0
+    finish_turn(seats[0], random.Random(1))
+    room.poll()
+    statuses = {r.name: r.status for r in room.standings().rows}
+    assert statuses == {"Ada": "ready", "Bob": "drawing", "Cleo": "drawing"}
+    room.reveal()
+    room.poll()
+    standings = room.standings()
+    assert standings.ready == 0
+    assert {r.name: (r.status, r.behind) for r in standings.rows}["Bob"] == ("behind", 1)
+
+
+def test_the_teacher_takes_the_room_back_after_a_kernel_restart(home, tmp_path):
+    room = _room(tmp_path, seed=77)
+    ada = take_seat(room.folder.path, "Ada")
+    rng = random.Random(9)
+    for _ in range(4):
+        room.reveal()
+        finish_turn(ada, rng)
+    turns = room.turns
+    restart_kernel()
+    again = Room.resume(room.folder.path)
+    assert again is not room and again.turns == turns
+    assert again.participant("Ada").game.history == ada.game.history
+    control = Game.new(1, 77, names=["x"])
+    for _ in range(5):
+        if control.phase is Phase.DRAW:
+            control.pass_turn()
+        card = tuple(str(c) for c in control.reveal())
+    assert again.reveal() == card
+    assert Room.resume(room.folder.path) is again  # the same kernel: the same room
+
+
+def test_without_the_deal_only_the_teacher_can_go_on(home, tmp_path, monkeypatch):
+    room = _room(tmp_path, seed=1)
+    restart_kernel()
+    monkeypatch.setenv("NSB_WIDGET_HOME", str(tmp_path / "participant-home"))
+    with pytest.raises(RoomError, match="only the teacher who created it"):
+        Room.resume(room.folder.path)
+
+
+def test_reseat_gives_a_lost_seat_a_new_token(home, tmp_path):
+    room = _room(tmp_path, seed=6)
+    ada = take_seat(room.folder.path, "Ada")
+    room.reveal()
+    finish_turn(ada, random.Random(2))
+    token = room.reseat("ada")
+    with notebook("new-laptop.ipynb"):
+        restart_kernel()
+        again = join(room.folder.path, "Ada", token=token, follow=False)
+    assert again.game.history == ada.game.history
+    # The old notebook no longer hands in, and says why.
+    ada.closed = False
+    assert not ada.hand_in() and "new token" in (ada.status().problem or "")
+    fresh = room.reseat("Ada", fresh=True)
+    with notebook("third.ipynb"):
+        restart_kernel()
+        started_again = join(room.folder.path, "Ada", token=fresh, follow=False)
+    assert started_again.game.reveals == 1  # from the first card again
+    with pytest.raises(RoomError, match="nobody called"):
+        room.reseat("Zed")
+
+
+def test_the_results_are_exported(home, tmp_path):
+    room = _room(tmp_path, "london", (), seed=14)
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
+    play_room(room, seats, random.Random(6))
+    out = room.export(tmp_path / "results")
+    lines = (out / "standings.csv").read_text().splitlines()
+    assert len(lines) == 3 and lines[0].startswith("place,")
+    saved = sorted((out / "games").glob("*.json"))
+    assert len(saved) == 2 and len(list((out / "sheets").glob("*.svg"))) == 2
+    reloaded = Game.load(saved[0])
+    assert reloaded.is_over and reloaded.score() in {s.game.score() for s in seats}
+    table = room.table()
+    assert sorted(table["name"]) == ["Ada", "Bob"] and set(table["total"]) == {
+        s.game.score() for s in seats}
+
+
+# ---------------------------------------------------------------------------- self-paced
+def test_a_self_paced_room_is_collected_and_ranked_the_same_way(home, tmp_path):
+    room = _room(tmp_path, "london", ("powers",), paced="self", seed=2026)
+    assert json.loads(room.folder.room_file.read_text())["seed"] == 2026  # public, said so
+    with pytest.raises(RoomError, match="self-paced"):
+        room.reveal()
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
+    rng = random.Random(1)
+    for s in seats:
+        game = s.game
+        while not game.is_over:
+            if game.phase is Phase.REVEAL:
+                game.reveal()
+            else:
+                finish_turn(s, rng)
+        with pytest.raises(PhaseError):
+            game.restart()
+    room.poll()
+    standings = room.standings()
+    assert all(r.status == "finished" and r.refusal is None for r in standings.rows)
+    control = Game.new(1, 2026, map="london", modules=["powers"])
+    assert seats[0].game.setup.pencils == control.setup.pencils
+    # A game of another seed is refused.
+    path = room.folder.seat_file(seats[1].key)
+    doc = json.loads(path.read_text())
+    other = Game.new(1, 7, map="london", modules=["powers"])
+    other.reveal()
+    doc["actions"][0] = other.history[0].to_json()
+    path.write_text(json.dumps(doc))
+    room.poll()
+    assert "another deal" in (room.participant("Bob").refusal or "")
+
+
+def test_self_paced_undo_never_takes_back_a_card_and_a_restart_resumes(home, tmp_path):
+    room = _room(tmp_path, paced="self", seed=3)
+    ada = take_seat(room.folder.path, "Ada")
+    ada.game.reveal()
+    with pytest.raises(PhaseError, match="nothing to undo"):
+        ada.game.undo()
+    rng = random.Random(4)
+    for _ in range(6):
+        finish_turn(ada, rng)
+        ada.game.reveal()
+    history = ada.game.history
+    restart_kernel()
+    assert take_seat(room.folder.path, "Ada").game.history == history
+
+
+def test_a_london_room_with_powers_once_a_game_plays_by_that_rule(home, tmp_path):
+    room = _room(tmp_path, "london", ("powers",), seed=12, power_limit="game")
+    assert json.loads(room.folder.room_file.read_text())["power_limit"] == "game"
+    ada = take_seat(room.folder.path, "Ada")
+    assert ada.game.setup.power_limit == "game"
+    restart_kernel()
+    assert Room.resume(room.folder.path).info.power_limit == "game"
+
+
+def test_a_damaged_table_is_reported_to_the_participant(home, tmp_path):
+    room = _room(tmp_path, seed=3)
+    ada = take_seat(room.folder.path, "Ada")
+    room.reveal()
+    room.folder.table_file.write_text('{"format": "nsb-room-table", "version": 1}')
+    assert ada.sync() == 0 and "damaged" in (ada.status().problem or "")
+    restart_kernel()
+    with pytest.raises(RoomFileError, match=r"table\.json"):
+        Room.resume(room.folder.path)
+
+
+def test_open_creates_the_room_once_and_then_takes_it_back(home, tmp_path):
+    folder = tmp_path / "room"
+    room = Room.open(folder, "Opened", seed=4, language="en")
+    room.reveal()
+    assert Room.open(folder, "Opened", seed=4, language="en") is room  # the cell run again
+    restart_kernel()
+    again = Room.open(folder, "Another name", map="london")  # a restarted kernel: the same room
+    assert again.turns == room.turns and again.name == "Opened" and again.info.map_id == "berlin"

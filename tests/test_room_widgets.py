@@ -1,0 +1,214 @@
+"""The classroom's widgets, Python half: the teacher's board (intents, the live state, the sheet
+and figures, refusals) and a participant's game widget in a room (no Reveal, the room's line,
+the next card taken right after a draw), driven through their message handlers."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+from room_support import finish_turn, home, play_room, take_seat
+
+from nsb_widget.i18n import translator
+from nsb_widget.room import Room
+from nsb_widget.rules.game import Phase
+from nsb_widget.widget.board import RoomBoard, parse_board_intent
+from nsb_widget.widget.intents import IntentError
+
+__all__ = ["home"]
+
+
+def _send(widget, content, buffers=None) -> None:
+    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}},
+                        "buffers": buffers or []})
+
+
+def _room(tmp_path, **options) -> Room:
+    options.setdefault("language", "en")
+    return Room.create(tmp_path / "room", "Widgets", seed=options.pop("seed", 17), **options)
+
+
+# ---------------------------------------------------------------------------- the board
+def test_the_board_follows_the_room(home, tmp_path):
+    room = _room(tmp_path, modules=["effects"])
+    board = RoomBoard(room, watch=False)
+    assert board.table["turns_out"] == 0 and board.table["can_reveal"] is True
+    assert board.standings == {"rows": [], "ready": 0, "count": 0, "final": False,
+                               "turns_out": 0}
+    assert board.info["name"] == "Widgets" and len(board.info["effects"]) == 4
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
+    room.poll()
+    assert [r["name"] for r in board.standings["rows"]] == ["Ada", "Bob"]
+    _send(board, {"type": "reveal", "turn": 0})
+    assert board.table["turns_out"] == 1 and board.table["cards"] == list(room.turns[0])
+    for s in seats:
+        s.sync()
+    room.poll()
+    assert board.standings["ready"] == 0
+    finish_turn(seats[0], random.Random(1))
+    room.poll()
+    assert board.standings["ready"] == 1
+    assert {r["name"]: r["status"] for r in board.standings["rows"]} == {
+        "Ada": "ready", "Bob": "drawing"}
+
+
+def test_a_double_click_on_the_board_turns_one_card_over(home, tmp_path):
+    room = _room(tmp_path)
+    board = RoomBoard(room, watch=False)
+    _send(board, {"type": "reveal", "turn": 0})
+    _send(board, {"type": "reveal", "turn": 0})  # the same click, again
+    assert len(room.turns) == 1 and board.notice.get("level") != "error"
+    _send(board, {"type": "reveal", "turn": 1})
+    assert len(room.turns) == 2
+
+
+@pytest.mark.parametrize("content", [
+    None, [], "reveal", {"type": 3}, {"type": "reveal", "turn": "1"},
+    {"type": "reveal", "turn": -1}, {"type": "show"}, {"type": "show", "name": ""},
+    {"type": "show", "name": "x" * 500}, {"type": "nuke"}, {"type": "show", "name": "Nobody"},
+    {"type": "reveal", "pad": "x" * 5000},
+])
+def test_malformed_board_messages_change_nothing(home, tmp_path, content):
+    room = _room(tmp_path)
+    take_seat(room.folder.path, "Ada")
+    board = RoomBoard(room, watch=False)
+    before = (room.turns, dict(board.table), dict(board.standings), dict(board.sheet))
+    _send(board, content)
+    assert (room.turns, dict(board.table), dict(board.standings), dict(board.sheet)) == before
+    assert board.notice["level"] == "error" and len(board.notice["text"]) <= 300
+
+
+def test_binary_buffers_and_trait_writes_from_the_page_are_refused(home, tmp_path):
+    room = _room(tmp_path)
+    board = RoomBoard(room, watch=False)
+    _send(board, {"type": "reveal", "turn": 0}, buffers=[b"x"])
+    assert room.turns == () and board.notice["level"] == "error"
+    table = dict(board.table)
+    board.set_state({"table": {"cards": ["bear joker"]}, "standings": {}})
+    assert board.table == table and "refused" in board.notice["text"]
+
+
+def test_the_board_shows_a_participants_sheet_and_hides_it(home, tmp_path):
+    room = _room(tmp_path)
+    ada = take_seat(room.folder.path, "Ada")
+    board = RoomBoard(room, watch=False)
+    rng = random.Random(2)
+    for _ in range(3):
+        room.reveal()
+        finish_turn(ada, rng)
+    room.poll()
+    _send(board, {"type": "show", "name": "ada"})
+    assert board.sheet["name"] == "Ada" and board.sheet["svg"].startswith("<svg")
+    assert board.sheet["total"] == ada.game.score()
+    svg, drawn = board.sheet["svg"], len(ada.game.sheets[0].history)
+    while len(ada.game.sheets[0].history) == drawn:  # until she draws a section
+        room.reveal()
+        finish_turn(ada, rng, draw=1.0)
+    room.poll()  # her new section shows on the open sheet
+    assert board.sheet["svg"] != svg and board.sheet["total"] == ada.game.score()
+    _send(board, {"type": "hide"})
+    assert board.sheet == {}
+
+
+def test_the_final_board_has_places_figures_and_an_export(home, tmp_path, monkeypatch):
+    room = _room(tmp_path, map="london")
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob", "Cleo")]
+    board = RoomBoard(room, watch=False)
+    play_room(room, seats, random.Random(5))
+    standings = board.standings
+    assert standings["final"] and standings["ready"] == 3
+    totals = [r["total"] for r in standings["rows"]]
+    assert totals == sorted(totals, reverse=True) and standings["rows"][0]["place"] == 1
+    assert {r["total"] for r in standings["rows"]} == {s.game.score() for s in seats}
+    assert board.figures["svg"].lstrip().startswith("<?xml") and board.figures["error"] is None
+    monkeypatch.chdir(tmp_path)
+    _send(board, {"type": "export"})
+    assert board.notice["level"] == "success" and "3 sheets" in board.notice["text"]
+    assert (tmp_path / "widgets-results" / "standings.csv").exists()
+
+
+def test_the_board_redraws_from_the_watchers_thread(home, tmp_path):
+    room = _room(tmp_path)
+    board = room.board()  # starts the watcher
+    try:
+        assert room._watcher.running
+        take_seat(room.folder.path, "Ada")
+        deadline = time.monotonic() + 5
+        while not board.standings["rows"] and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert [r["name"] for r in board.standings["rows"]] == ["Ada"]
+    finally:
+        room.stop_watching()
+        board.close()
+
+
+def test_board_intents_are_parsed_strictly():
+    t = translator("en", "widget")
+    assert parse_board_intent({"type": "reveal"}, t).turn is None
+    assert parse_board_intent({"type": "show", "name": "Ada"}, t).name == "Ada"
+    with pytest.raises(IntentError, match="unknown message type"):
+        parse_board_intent({"type": "draw"}, t)
+
+
+# ---------------------------------------------------------------------------- a participant
+def test_a_participants_widget_has_no_reveal_and_says_where_they_stand(home, tmp_path):
+    room = _room(tmp_path)
+    ada = take_seat(room.folder.path, "Ada")
+    widget = ada.widget()
+    try:
+        assert widget.game_info["room"] == {"name": "Widgets", "participant": "Ada",
+                                            "dealt": True}
+        assert widget.turn["can_reveal"] is False and widget.turn["room"]["waiting"] is True
+        history = ada.game.history
+        _send(widget, {"type": "reveal"})
+        assert ada.game.history == history and widget.notice["level"] == "error"
+        assert "teacher turns the cards over" in widget.notice["text"]
+        _send(widget, {"type": "new_game"})
+        assert ada.game.history == history and "dealt again" in widget.notice["text"]
+    finally:
+        ada.stop_following()
+
+
+def test_after_a_draw_the_next_card_comes_at_once(home, tmp_path):
+    room = _room(tmp_path)
+    ada = take_seat(room.folder.path, "Ada")
+    widget = ada.widget()
+    ada.stop_following()  # only the widget's own sync, no thread
+    room.reveal()
+    room.reveal()
+    ada.sync()
+    assert widget.turn["room"]["behind"] == 1 and widget.turn["turn"] == 1
+    _send(widget, {"type": "pass"})
+    assert ada.game.reveals == 2 and ada.game.phase is Phase.DRAW
+    assert widget.turn["turn"] == 2 and widget.turn["room"]["behind"] == 0
+
+
+def test_the_follower_thread_brings_the_teachers_card_to_the_widget(home, tmp_path):
+    room = _room(tmp_path)
+    ada = take_seat(room.folder.path, "Ada")
+    widget = ada.widget()  # starts following
+    try:
+        room.reveal()
+        deadline = time.monotonic() + 5
+        while widget.turn["phase"] != "draw" and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert widget.turn["phase"] == "draw" and widget.turn["cards"] == list(room.turns[0])
+        # A draw from the main thread while the follower runs: one consistent game.
+        done = threading.Event()
+
+        def play() -> None:
+            finish_turn(ada, random.Random(3))
+            done.set()
+
+        threading.Thread(target=play).start()
+        assert done.wait(5)
+        assert json.loads(room.folder.seat_file(ada.key).read_text())["actions"] == [
+            a.to_json() for a in ada.game.history]
+    finally:
+        ada.stop_following()
