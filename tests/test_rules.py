@@ -182,7 +182,22 @@ def test_crosses_another_colours_section_names_it_and_its_colour():
     turn(g, "crown pentagon", moves=["crown H2-G2"])
     g.reveal("crown triangle")
     msg = assert_illegal(g, "crown G2-D2", Reason.CROSSES, "E1-G3", "green")
-    assert "D2-G2" in msg
+    assert msg.startswith("G2-D2 crosses")  # as the player wrote it (issue 18, item 19)
+
+
+def test_a_reason_quotes_each_section_the_way_round_it_was_written():
+    """Issue 18, item 19: "bear I8-E4" was refused with "E4-I8 crosses ..." (the map's order of
+    the stations); the crossed section was quoted as "F3-F8" though drawn as "F8-F3"."""
+    g = Game.new(seed=183)
+    for move in ("bear E1-F1", "crown I8-F8", "crown F8-F3", "bear F1-F3", "crown I8-I9", None,
+                 "crown E1-D1"):
+        g.reveal()
+        g.play(move) if move else g.pass_turn()
+    g.reveal()  # double switch: bear joker
+    for written in ("bear I8-E4", "bear i8-e4"):
+        assert str(g.why_illegal(written)) == "I8-E4 crosses the green section F8-F3"
+    with pytest.raises(IllegalMoveError, match="bear I8-E4 is illegal: I8-E4 crosses"):
+        g.play("bear I8-E4")
 
 
 def test_crosses_own_colour_section():

@@ -1093,7 +1093,7 @@ class Game:
         if sheet.members(li) >> t_index & 1:
             return no(Reason.LOOP, t("{station} is already on {line}", station=move.target,
                                      line=self._line_name(sheet, li)))
-        blocked = self._track_problem(sheet, s)
+        blocked = self._track_problem(sheet, s, f"{move.origin}-{move.target}", player)
         if blocked is not None:
             return blocked, None
         return None, Plan(slot_index, o, t_index, s)
@@ -1102,8 +1102,11 @@ class Game:
         """The ruleset's name of a line (``"your Bear line"``) in the game's language."""
         return self._t.gettext(self.ruleset.line_name(sheet, line))
 
-    def _track_problem(self, sheet: Sheet, section: int) -> Illegality | None:
-        """Why a track may not go along ``section`` (``None`` when it may)."""
+    def _track_problem(self, sheet: Sheet, section: int, shown: str,
+                       player: int) -> Illegality | None:
+        """Why a track may not go along ``section`` (``None`` when it may). A reason quotes a
+        section the way round it was written: ``shown`` as the player writes it now
+        (``"I8-E4"``), one on the sheet as it was drawn."""
         parallel = self._parallel
         t = self._t
         if sheet.blocked >> section & 1:
@@ -1111,9 +1114,8 @@ class Game:
             what = words.colour_list(t, sheet.section_pencils[crossed], words.AND)
             return Illegality(
                 Reason.CROSSES,
-                t("{section} crosses the {colours} section {crossed}",
-                  section=self.map.section_label(section), colours=what,
-                  crossed=self.map.section_label(crossed)),
+                t("{section} crosses the {colours} section {crossed}", section=shown,
+                  colours=what, crossed=self._drawn_label(player, crossed)),
             )
         if not sheet.drawn >> section & 1 or (parallel and not sheet.doubled >> section & 1):
             return None
@@ -1122,8 +1124,20 @@ class Game:
         # has refused it before this point.)
         what = words.colour_list(t, sheet.section_pencils[section], words.AND_A)
         message = t("a {colours} section {section} is already drawn there", colours=what,
-                    section=self.map.section_label(section))
+                    section=self._drawn_label(player, section))
         if parallel:
             message = t("{taken} (Double tracks allows one parallel track, no more)",
                         taken=message)
         return Illegality(Reason.SECTION_TAKEN, message)
+
+    def _drawn_label(self, player: int, section: int) -> str:
+        """A section on the player's sheet as they drew it (``"F8-F3"``; the map's way round
+        when the log does not say, as in a copy dealt for a search)."""
+        ends = self.map.sections[section]
+        a, b = self.map.labels[ends.a], self.map.labels[ends.b]
+        for action in reversed(self._log):
+            if isinstance(action, Draw) and action.player == player:
+                move = action.move
+                if {move.origin, move.target} == {a, b}:
+                    return f"{move.origin}-{move.target}"
+        return f"{a}-{b}"
