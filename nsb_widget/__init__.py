@@ -16,10 +16,12 @@ from .errors import (
     NotationError,
     NsbError,
     PhaseError,
+    SaveError,
     SaveFileError,
+    UnknownNameError,
 )
-from .game import Game
-from .maps import GameMap, get_map, load_map
+from .game import Game, load_map
+from .maps import GameMap, get_map
 from .rules import GameEvent, Illegality, Move, Phase, Reason, Ruleset, get_ruleset
 from .rulesets.berlin import Card, Effect, Line, Module, Objective
 from .scoring import ScoreSheet
@@ -53,8 +55,10 @@ __all__ = [
     "PhaseError",
     "Reason",
     "Ruleset",
+    "SaveError",
     "SaveFileError",
     "ScoreSheet",
+    "UnknownNameError",
     "__version__",
     "get_map",
     "get_ruleset",

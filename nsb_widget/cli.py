@@ -79,10 +79,10 @@ def _cmd_render(args: argparse.Namespace) -> int:
 
 
 def _cmd_validate_map(args: argparse.Namespace) -> int:
-    from .maps import load_map
+    from .game import load_map
     from .rules.ruleset import ruleset_for
 
-    game_map = load_map(args.file)
+    game_map = load_map(args.file)  # MapError: every problem, the ruleset's included
     ruleset = ruleset_for(game_map)
     print(f"ok: {game_map.title} ({ruleset.title}): {len(game_map.stations)} stations, "
           f"{len(game_map.districts)} districts, {len(game_map.sections)} potential sections")

@@ -80,8 +80,11 @@ QUOTE_LIMIT = 40
 
 
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
-    """``repr(value)`` for an error message, cut to ``limit`` characters plus "…"."""
+    """``repr(value)`` for an error message, cut to ``limit`` characters plus "…". Never
+    raises: a ``str`` subclass is quoted as plain text, an object whose ``repr`` fails by its
+    type's name."""
     if isinstance(value, str):
+        value = str.__str__(value)  # plain text: a subclass's len, slicing or repr are not used
         if len(value) > limit:
             return repr(value[:limit]) + "…"
         return repr(value)
@@ -94,6 +97,7 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
 
 def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
     """``text`` cut to ``limit`` characters plus "…"."""
+    text = str.__str__(text)  # plain text, whatever subclass
     return text if len(text) <= limit else text[:limit] + "…"
 
 
@@ -159,7 +163,10 @@ class IllegalMoveError(NsbError, ValueError):
         self.illegality = illegality
         self.reason: Reason = illegality.reason
         t = translate if translate is not None else _english
-        shown = shorten(str(move))
+        try:
+            shown = shorten(str(move))
+        except Exception:  # a caller's object whose str fails: its repr, or its type
+            shown = quote(move)
         # No "player n:" for a player that does not exist (the reason says so).
         if (type(player) is int and player >= 0
                 and illegality.reason is not Reason.NO_SUCH_PLAYER):
@@ -193,3 +200,21 @@ class RoomError(NsbError, RuntimeError):
 class ArgumentError(NsbError, ValueError, TypeError):
     """An argument of the wrong type or out of range (e.g. ``pencil(0, round_number="x")``).
     Also a :class:`ValueError` and a :class:`TypeError`, as plain Python would raise."""
+
+
+class UnknownNameError(ArgumentError, KeyError):
+    """A name the library has nothing under: a built-in map (``get_map("BERLIN")``), a
+    ruleset, a station or a pencil of a map. An :class:`ArgumentError`, and a
+    :class:`KeyError` as the look-up in a table of names that it is."""
+
+    __str__ = BaseException.__str__  # the message as written (KeyError would repr it)
+
+
+class SaveError(NsbError, OSError):
+    """A game that could not be written (the path is a folder, no permission, the disk is
+    full): the message names the path and the system's reason. Also an :class:`OSError`, as
+    the failed write raised (``errno`` and ``filename`` as it had them); the game is
+    unchanged."""
+
+    __str__ = BaseException.__str__  # the message as written, not "[Errno 21] ..."
+

@@ -8,12 +8,16 @@ class on top of everything, so nothing below imports it back.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from . import maps
 from .errors import ArgumentError, quote
 from .io.savefile import game_from_json, game_to_json, load_game, save_game
+from .maps import GameMap
 from .rules.game import Game as RulesGame
+from .rules.ruleset import ruleset_for
 
 
 class Game(RulesGame):
@@ -35,15 +39,16 @@ class Game(RulesGame):
         return game
 
     def save(self, path: str | Path) -> None:
-        """Write the game to a JSON file."""
-        if not isinstance(path, (str, os.PathLike)):
-            raise ArgumentError(f"save to a path (text or os.PathLike), not {quote(path)}")
-        save_game(self, path)
+        """Write the game to a JSON file; a path that cannot be written (a folder, no
+        permission) raises :class:`~nsb_widget.errors.SaveError`, an :class:`OSError`."""
+        save_game(self, _path(path, "save to"))
 
     @classmethod
     def load(cls, path: str | Path, language: str | None = None) -> Game:
-        """Read a game written by :meth:`save`, shown in ``language`` (as for :meth:`Game.new`)."""
-        game = load_game(path, cls, language)
+        """Read a game written by :meth:`save`, shown in ``language`` (as for :meth:`Game.new`);
+        a file that cannot be read or used raises :class:`~nsb_widget.errors.SaveFileError`
+        listing its problems."""
+        game = load_game(_path(path, "load from"), cls, language)
         assert isinstance(game, Game)
         return game
 
@@ -61,3 +66,26 @@ class Game(RulesGame):
         from .widget import BerlinWidget
 
         return BerlinWidget(self, player=player, **options)
+
+
+def load_map(source: str | Path | Mapping[str, Any] | object) -> GameMap:
+    """Load a map from a JSON file's path or a parsed document, validate it and check it
+    against the ruleset it names (:func:`~nsb_widget.rules.ruleset.ruleset_for`), so a map
+    that loads is a map :meth:`Game.new` plays. Raises :class:`~nsb_widget.errors.MapError`
+    listing every problem with its place (``ruleset: unknown ruleset 'Berlin' ...``).
+    :func:`nsb_widget.maps.load_map` checks the file alone."""
+    game_map = maps.load_map(source)
+    ruleset_for(game_map)
+    return game_map
+
+
+def _path(path: object, verb: str) -> str | Path:
+    """``path`` if it names a file (text or ``os.PathLike``), else :class:`ArgumentError`."""
+    if isinstance(path, str):
+        return path
+    if isinstance(path, os.PathLike):
+        try:
+            return Path(path)
+        except TypeError:  # a bytes path
+            pass
+    raise ArgumentError(f"{verb} a path (text or os.PathLike), not {quote(path)}")

@@ -47,11 +47,25 @@ def _parse_constant(text: str) -> float:
     raise _Refused(f"{text} is not a number JSON allows")
 
 
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object of the document; a key given twice is refused (JSON would keep the last one
+    silently, so an edited file could say two things and be read as one)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(f"the key {short(key)} twice in one object")
+            seen.add(key)
+    return obj
+
+
 def read_json(path: str | Path, error: type[FileFormatError]) -> object:
     """The parsed document of ``path``; raises ``error`` when the file cannot be read, is
     larger than :data:`MAX_FILE_BYTES`, is not UTF-8 text, is not JSON (with the line and
-    column), nests deeper than :data:`MAX_DEPTH`, or holds a number no file needs (more than
-    :data:`MAX_INT_DIGITS` digits, too large for a float, ``NaN``, ``Infinity``)."""
+    column), nests deeper than :data:`MAX_DEPTH`, holds a number no file needs (more than
+    :data:`MAX_INT_DIGITS` digits, too large for a float, ``NaN``, ``Infinity``) or an object
+    with a key given twice."""
     name = str(path)
     try:
         with Path(path).open("rb") as handle:
@@ -79,7 +93,7 @@ def parse_json(text: str, name: str, error: type[FileFormatError]) -> object:
     """The document in ``text``, with the refusals of :func:`read_json`."""
     try:
         doc = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
-                         parse_constant=_parse_constant)
+                         parse_constant=_parse_constant, object_pairs_hook=_object)
     except RecursionError:
         raise error(name, [Problem("document", SHAPE_MESSAGE)]) from None
     except json.JSONDecodeError as exc:
@@ -133,8 +147,9 @@ def nesting_depth(value: object, limit: int = MAX_DEPTH) -> int:
 
 def short(value: object, chars: int = QUOTE_CHARS) -> str:
     """``repr(value)`` for a message, quoting at most ``chars`` characters of a long value
-    (then ``…``); safe for any value (huge integers, deep nesting)."""
+    (then ``…``); safe for any value (huge integers, deep nesting, a ``repr`` that raises)."""
     if isinstance(value, str):
+        value = str.__str__(value)  # plain text: a subclass's len, slicing or repr are not used
         return repr(value) if len(value) <= chars else repr(value[:chars]) + "…"
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
         return f"an integer of {value.bit_length()} bits"
@@ -145,6 +160,6 @@ def short(value: object, chars: int = QUOTE_CHARS) -> str:
         return f"a {kind} of {len(value)} entries"
     try:
         text = repr(value)
-    except (RecursionError, ValueError):  # pragma: no cover - guarded above
+    except Exception:  # a caller's object whose repr fails (or recursion, guarded above)
         return f"a {type(value).__name__}"
     return text if len(text) <= chars + 2 else text[:chars] + "…"

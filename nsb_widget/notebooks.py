@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .errors import UnknownNameError, quote
+
 #: What both play notebooks say about the keys: they reach the game only while it has the focus.
 KEYS_ADVICE = (
     "**Keys**: click anywhere on the game first, so that it has the keyboard (its toolbar then\n"
@@ -102,7 +104,7 @@ def notebook(cells: tuple[tuple[str, str], ...]) -> dict[str, Any]:
 
 def play_notebook(map_name: str = "berlin") -> dict[str, Any]:
     """The solo-game notebook of a built-in map (``"berlin"`` or ``"london"``)."""
-    if map_name not in PLAY_NOTEBOOKS:
-        raise ValueError(f"no play notebook for map {map_name!r}; "
-                         f"choose {', '.join(PLAY_NOTEBOOKS)}")
-    return notebook(PLAY_NOTEBOOKS[map_name])
+    if not isinstance(map_name, str) or str.__str__(map_name) not in PLAY_NOTEBOOKS:
+        raise UnknownNameError(f"no play notebook for map {quote(map_name)}; "
+                               f"choose {', '.join(PLAY_NOTEBOOKS)}")
+    return notebook(PLAY_NOTEBOOKS[str.__str__(map_name)])

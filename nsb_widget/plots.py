@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from .errors import ArgumentError
+
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
@@ -39,10 +41,10 @@ def _axes(ax: Axes | None, size: tuple[float, float] = (6.4, 4.0)) -> Axes:
 def _check(table: Any, *columns: str) -> None:
     missing = [c for c in columns if c not in getattr(table, "columns", ())]
     if missing:
-        raise ValueError(f"the table has no {', '.join(missing)} column: pass the DataFrame "
-                         "nsb_widget.simulate() returned")
+        raise ArgumentError(f"the table has no {', '.join(missing)} column: pass the DataFrame "
+                            "nsb_widget.simulate() returned")
     if len(table) == 0:
-        raise ValueError("the table is empty")
+        raise ArgumentError("the table is empty")
 
 
 def _groups(table: Any, by: str | list[str] | None) -> list[tuple[str, Any]]:
@@ -160,7 +162,7 @@ def section_heatmap(table: Any, ax: Axes | None = None, cmap: str = "magma_r") -
     _check(table, "sections", "map")
     maps = sorted(set(table["map"]))
     if len(maps) != 1:
-        raise ValueError(f"the table mixes maps ({', '.join(maps)}): pass one map's rows")
+        raise ArgumentError(f"the table mixes maps ({', '.join(maps)}): pass one map's rows")
     game_map = get_map(maps[0])
     plt = _pyplot()
     ax = _axes(ax, (6.0, 6.0))

@@ -9,6 +9,7 @@ budget: random sequences of valid and invalid calls on Berlin and London games).
 
 from __future__ import annotations
 
+import errno
 import json
 import random
 import time
@@ -25,12 +26,22 @@ from nsb_widget import (
     Game,
     IllegalMoveError,
     Line,
+    MapError,
     Move,
     NotationError,
     NsbError,
     PhaseError,
     Reason,
+    SaveError,
+    SaveFileError,
+    UnknownNameError,
+    get_map,
+    get_ruleset,
+    load_map,
 )
+from nsb_widget.bots import make_bot
+from nsb_widget.bots.checked import MAX_SECONDS
+from nsb_widget.i18n import resolve_language
 from nsb_widget.maps.model import Symbol
 from nsb_widget.rules.moves import MAX_NOTATION
 from nsb_widget.rulesets.london.cards import LondonCard
@@ -72,6 +83,55 @@ def berlin() -> Game:
     game = Game.new(players=1, seed=2)
     game.reveal()  # crown circle: crown H2-J4 is legal
     return game
+
+
+class Unprintable:
+    """An object whose ``str`` and ``repr`` raise (issue 18, item 24)."""
+
+    def __str__(self) -> str:
+        raise RuntimeError("no str")
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+class Liar(str):
+    """A ``str`` subclass whose own methods answer what no string would (issue 18, item 24):
+    ``strip()`` a number, ``len()`` 0, ``str()`` and ``repr()`` raise, equal to everything."""
+
+    def strip(self, *args: Any) -> Any:
+        return 5
+
+    def lower(self) -> Any:
+        return None
+
+    def upper(self) -> Any:
+        return None
+
+    def split(self, *args: Any, **kwargs: Any) -> Any:
+        return 5
+
+    def replace(self, *args: Any) -> Any:
+        return 5
+
+    def __len__(self) -> int:
+        return 0
+
+    def __getitem__(self, index: Any) -> Any:
+        raise RuntimeError("no item")
+
+    def __str__(self) -> str:
+        raise RuntimeError("no str")
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
 
 
 # ---------------------------------------------------------------------------- regressions
@@ -231,13 +291,150 @@ def test_long_text_is_refused_fast():
     assert time.perf_counter() - start < 0.1
 
 
+# Issue 18, items 20 and 24: the edges of the API beyond a game's calls.
+@pytest.mark.parametrize(("call", "error", "message"), [
+    (lambda: Game.new(map="BERLIN"), UnknownNameError, "no built-in map 'BERLIN'; built-in maps: "
+                                                       "berlin, london"),
+    (lambda: Game.new(map=None), ArgumentError, "map is a built-in map's name (berlin, london) "
+                                                "or a map from load_map(), not None"),
+    (lambda: Game.new(map=Unprintable()), ArgumentError, "not <Unprintable>"),
+    (lambda: make_bot("nope"), UnknownNameError, "unknown bot 'nope'; known bots: "),
+    (lambda: make_bot(["search"]), UnknownNameError, "unknown bot ['search']"),
+    (lambda: Game.load(5), ArgumentError, "load from a path (text or os.PathLike), not 5"),
+    (lambda: Game.new().save(None), ArgumentError, "save to a path"),
+    (lambda: get_map(Liar("berlin")), None, ""),  # plain text, whatever subclass: found
+    (lambda: get_ruleset("Berlin"), UnknownNameError, "unknown ruleset 'Berlin' (names are lower "
+                                                      "case: 'berlin')"),
+])
+def test_what_the_api_raises_on_purpose_is_an_nsb_error(call, error, message):
+    if error is None:
+        call()
+        return
+    with pytest.raises(error) as info:
+        call()
+    assert message in str(info.value) and len(str(info.value)) < MAX_MESSAGE
+
+
+def test_an_unknown_name_is_still_a_key_error_and_a_value_error():
+    for call in (lambda: get_map("paris"), lambda: make_bot("nope"),
+                 lambda: get_map("berlin").station("Z9")):
+        with pytest.raises(KeyError):
+            call()
+        with pytest.raises(ValueError):
+            call()
+    with pytest.raises(KeyError) as info:
+        get_map("berlin").station("Z9")
+    assert str(info.value) == "no station 'Z9' on the Berlin map"  # not repr'd as a KeyError's
+
+
+def test_saving_to_a_folder_says_so_and_is_an_os_error(tmp_path):
+    game = Game.new(seed=1)
+    before = dump(game)
+    with pytest.raises(SaveError) as info:
+        game.save(tmp_path)
+    assert isinstance(info.value, OSError) and info.value.errno == errno.EISDIR
+    assert str(info.value) == (f"cannot write the game to {str(tmp_path)[:40]!r}"
+                               f"{'…' if len(str(tmp_path)) > 40 else ''}: it is a folder: give "
+                               "a file name, like 'game.json'")
+    assert dump(game) == before
+    with pytest.raises(SaveError, match="cannot write the game to"):
+        game.save(tmp_path / "no such folder" / "game.json")
+
+
+def test_a_save_file_with_a_key_given_twice_is_refused(tmp_path):
+    game = Game.new(seed=3)
+    game.reveal()
+    text = json.dumps(game.to_json(), indent=1)
+    path = tmp_path / "game.json"
+    for old, new in (('"players": 1,', '"players": 1, "players": 2,'),
+                     ('"version": 1,', '"version": 1, "version": 1,')):
+        assert old in text
+        path.write_text(text.replace(old, new, 1))
+        with pytest.raises(SaveFileError) as info:
+            Game.load(path)
+        key = old.split('"')[1]
+        assert f"document: holds the key {key!r} twice in one object" in str(info.value)
+
+
+def test_a_map_with_an_unknown_ruleset_is_refused_when_loaded():
+    doc = get_map("berlin").source
+    assert isinstance(doc, dict)
+    for ruleset, says in (("Berlin", "(names are lower case: 'berlin')"), ("paris", "")):
+        with pytest.raises(MapError) as info:
+            load_map({**doc, "ruleset": ruleset})
+        message = str(info.value)
+        assert message.startswith("invalid map 'berlin': 1 problem")  # not "map map"
+        assert f"ruleset: unknown ruleset {ruleset!r}{' ' + says if says else ''}; known " \
+               "rulesets: berlin, london" in message
+
+
+@pytest.mark.parametrize("player", [-1, -4, 4, True, 1.0, None])
+def test_the_plain_int_core_refuses_a_player_the_game_does_not_have(player):
+    game = Game.new(players=4, seed=5)
+    game.reveal()
+    assert game.plans(3)  # the last player can draw: plans(-1) was theirs
+    for call in (lambda: game.plans(player), lambda: game.slots(player),
+                 lambda: game.play_plan(game.plans(0)[0], player)):
+        refused(game, call, PhaseError)
+
+
+@pytest.mark.parametrize("options", [{"seconds": 10**9}, {"seconds": float("inf")},
+                                     {"seconds": float("nan")}, {"seconds": True},
+                                     {"seconds": "1"}, {"seconds": None, "iterations": 10**12},
+                                     {"seconds": None, "iterations": 2.5},
+                                     {"depth": Unprintable()}, {"widest": "8"},
+                                     {"playouts": Unprintable()}])
+def test_a_search_budget_that_cannot_be_meant_is_refused(options):
+    with pytest.raises(ArgumentError) as info:
+        make_bot("search", **options)
+    assert str(info.value).startswith("bad options for the search bot: ")
+    assert len(str(info.value)) < MAX_MESSAGE
+    assert make_bot("search", seconds=MAX_SECONDS).seconds == MAX_SECONDS
+
+
+def test_text_from_a_str_subclass_is_read_as_plain_text():
+    """A ``str`` subclass whose ``strip()`` returns a number crashed ``GameMap.station``,
+    ``LondonCard.parse`` and the language parser (issue 18, item 24)."""
+    assert get_map("berlin").station(Liar(" e1 ")).label == "E1"
+    assert str(LondonCard.parse(Liar("street circle"))) == "street circle"
+    assert str(Card.parse(Liar("bear square"))) == "bear square"
+    assert resolve_language(Liar("de_DE.UTF-8")) == "de"
+    game = Game.new(seed=2, names=[Liar("Ada")], language=Liar("fr"))
+    assert game.player_name(0) == "Ada" and type(game.setup.names[0]) is str
+    assert game.language == "fr"
+    game.reveal()
+    assert str(game.play(Move(Liar("crown"), Liar("h2"), Liar("J4")))) == "crown H2-J4"
+    roundtrip(game)
+
+
+def test_objects_whose_str_and_repr_raise_are_refused_with_a_readable_message():
+    junk = Unprintable()
+    for call in (lambda: Game.new(names=[junk]), lambda: Game.new(pencils=[junk] * 4),
+                 lambda: Game.new(modules=[junk]), lambda: Game.new(players=junk),
+                 lambda: Game.new(power_limit=junk), lambda: Game.new(language=junk),
+                 lambda: Game.new(modules=junk)):
+        with pytest.raises(ArgumentError) as info:
+            call()
+        assert 0 < len(str(info.value)) < MAX_MESSAGE
+    game = berlin()
+    for call in (lambda: game.play(junk), lambda: game.play(Move(junk, "H2", "J4")),
+                 lambda: game.use_power(Liar("joker"), Liar("C4")), lambda: game.reveal(junk),
+                 lambda: game.line_stations(junk), lambda: game.undo(junk)):
+        refused(game, call)
+    assert "no str" not in repr(game.why_illegal(Liar("crown H2-J4")))
+
+
 # ---------------------------------------------------------------------------- the fuzzer
+LIARS = st.builds(Liar, st.sampled_from(["C4", "H2", "bear", "crown", "line", "joker",
+                                         "circle", "crown H2-J4", "bear square", "switch",
+                                         "street joker", "x" * 300]))
 JUNK = st.one_of(
     st.none(), st.booleans(), st.integers(-3, 120), st.floats(allow_nan=False),
     st.text(max_size=6), st.just(LONG), st.just("C" * 70),
     st.sampled_from(["0", "1", "crown", "bear", "line", "C4", " h2 ", "joker", "circle",
                      "double switch", "switch", "street joker", "bear square"]),
     st.lists(st.integers(0, 3), max_size=2), st.builds(object),
+    LIARS, st.builds(Unprintable), st.lists(st.builds(Unprintable), min_size=1, max_size=1),
 )
 MAPS = {"berlin": ["effects", "objectives"], "london": ["objectives", "powers"]}
 #: Calls that never change the game, even when they succeed.
@@ -272,6 +469,14 @@ def a_label(draw: st.DrawFn, game: Game) -> Any:
     return draw(st.sampled_from([label, label.lower(), f" {label} ", label + "0"]))
 
 
+def text(value: Any) -> str:
+    """``value`` as text for building a move's text (junk whose str raises: ``"?"``)."""
+    try:
+        return str(value)
+    except Exception:
+        return "?"
+
+
 def a_move(draw: st.DrawFn, game: Game, player: Any) -> Any:
     legal = (game.legal_moves(player) if isinstance(player, int) and not isinstance(player, bool)
              and 0 <= player < game.players else [])
@@ -285,7 +490,7 @@ def a_move(draw: st.DrawFn, game: Game, player: Any) -> Any:
     if kind <= 5:
         return Move(line, origin, target)
     if kind == 6:
-        return f"{line} {origin}-{target}"
+        return f"{text(line)} {text(origin)}-{text(target)}"
     return draw(JUNK)
 
 
@@ -413,3 +618,75 @@ def test_random_calls_succeed_or_refuse_cleanly(data: st.DataObject, game: Game)
     loaded = Game.from_json(json.loads(first))
     assert dump(loaded) == first
     assert loaded.history == game.history
+
+
+# ---------------------------------------------------------------------------- constructors
+def valid_or_junk(valid: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    return st.one_of(valid, valid, JUNK)
+
+
+NEW_GAME_ARGUMENTS = {
+    "players": valid_or_junk(st.integers(1, 4)),
+    "seed": valid_or_junk(st.integers(0, 2**70)),
+    "scenario": valid_or_junk(st.booleans()),
+    "map": valid_or_junk(st.sampled_from(["berlin", "london", "BERLIN", "Berlin "])),
+    "pencils": valid_or_junk(st.permutations(["green", "pink", "blue", "brown"])),
+    "modules": valid_or_junk(st.lists(st.sampled_from(["effects", "objectives", "powers"]),
+                                      max_size=3)),
+    "names": valid_or_junk(st.lists(st.sampled_from(["Ada", "Bo", LONG[:2000]]), max_size=4)),
+    "language": valid_or_junk(st.sampled_from(["en", "de", "fr", "de_AT.UTF-8", "xx", None])),
+    "power_limit": valid_or_junk(st.sampled_from(["round", "game"])),
+    "effects": valid_or_junk(st.lists(st.sampled_from(
+        ["glimpse", "recurring_double_switch", "triple_outer", "double_stations", "x"]),
+        min_size=4, max_size=4)),
+    "objectives": valid_or_junk(st.lists(st.sampled_from(
+        ["all_districts", "all_stations_two_main", "eight_interchanges", "x"]),
+        min_size=2, max_size=2)),
+    "powers": valid_or_junk(st.one_of(
+        st.permutations(["double", "joker", "switch", "circle"]),
+        st.fixed_dictionaries({p: st.sampled_from(["double", "joker", "switch", "circle"])
+                               for p in ("green", "pink", "purple", "blue")}))),
+}
+
+
+@settings(max_examples=150, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(kwargs=st.fixed_dictionaries({}, optional=NEW_GAME_ARGUMENTS))
+def test_game_new_starts_a_game_or_refuses_with_an_nsb_error(kwargs: dict[str, Any]) -> None:
+    """Issue 18, items 20 and 24: every argument of ``Game.new`` from the fuzzer's junk (a
+    ``str`` subclass that lies, objects whose ``str`` and ``repr`` raise) among valid ones."""
+    start = time.perf_counter()
+    try:
+        game = Game.new(**kwargs)
+    except NsbError as exc:
+        assert 0 < len(str(exc)) < MAX_MESSAGE, str(exc)
+    else:
+        assert all(type(n) is str for n in game.setup.names)
+        roundtrip(game)
+    assert time.perf_counter() - start < 0.5
+
+
+BOT_OPTIONS = {
+    "seconds": valid_or_junk(st.one_of(st.none(), st.floats(0.001, 100), st.just(10**9))),
+    "iterations": valid_or_junk(st.one_of(st.none(), st.integers(1, 10**13))),
+    "widest": valid_or_junk(st.integers(1, 12)),
+    "depth": valid_or_junk(st.integers(0, 3)),
+    "seed": valid_or_junk(st.integers(0, 99)),
+    "playouts": valid_or_junk(st.sampled_from(["auto", "batch", "driver", "gpu"])),
+}
+
+
+@settings(max_examples=150, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(name=valid_or_junk(st.sampled_from(["random", "greedy", "lookahead", "search", "nope"])),
+       options=st.fixed_dictionaries({}, optional=BOT_OPTIONS))
+def test_make_bot_makes_a_bot_or_refuses_with_an_nsb_error(name: Any,
+                                                         options: dict[str, Any]) -> None:
+    try:
+        bot = make_bot(name, **options)
+    except NsbError as exc:
+        assert isinstance(exc, ValueError)
+        assert 0 < len(str(exc)) < MAX_MESSAGE, str(exc)
+    else:
+        seconds = getattr(bot, "seconds", None)
+        assert seconds is None or 0 < seconds <= MAX_SECONDS

@@ -197,6 +197,9 @@ class SpyBot(GreedyBot):
     ({"bots": GreedyBot}, "give a bot object, not the class GreedyBot"),
     ({"bots": 3}, "a bot is a name like 'greedy'"),
     ({"workers": 0}, "workers must be a positive int or None, not 0"),
+    # Issue 18, items 20 and 22: what cannot be meant is refused at once.
+    ({"modules": 5}, "modules is a list of module names like ['objectives'], not 5"),
+    ({"modules": [object()] * 20}, "modules lists the advanced modules to add, at most 16"),
     ({"executor": object()}, "executor must have a submit() method"),
     ({"workers": 2, "_unpicklable": True}, "the bots must pickle to play on other processes"),
 ])
@@ -286,3 +289,4 @@ def test_simulate_is_the_function_and_the_old_module_path_works():
     assert callable(nsb_widget.simulate) and nsb_widget.simulate is simulate
     game = play_game(Game.new(1, 3), [make_bot("greedy")], random.Random(1))
     assert game.is_over
+

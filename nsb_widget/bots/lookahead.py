@@ -14,6 +14,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from .base import PowerUse
+from .checked import check_count
 from .evaluate import line_value, plan_values
 from .greedy import GreedyBot, plan_move
 from .options import pass_the_rest
@@ -30,8 +31,7 @@ class LookaheadBot:
     name = "lookahead"
 
     def __init__(self, depth: int = 1, seed: int | None = None) -> None:
-        if depth not in (1, 2):
-            raise ValueError(f"depth must be 1 or 2, not {depth!r}")
+        check_count("depth", depth, 1, 2)  # ArgumentError
         self.depth = depth
         self._rng = None if seed is None else random.Random(seed)
         self._greedy = GreedyBot()

@@ -26,8 +26,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..errors import ArgumentError, quote
 from ..rules.playouts import Playouts
 from .base import PowerUse, play_turn
+from .checked import check_budget, check_count
 from .greedy import GreedyBot, plan_move
 from .options import PASS, Option, candidate_options, finish_game, pass_the_rest
 
@@ -38,6 +40,8 @@ if TYPE_CHECKING:
 #: Default time budget per decision, in seconds (what players and the Hint button get): under
 #: a second with the hint's own work (the explanation) added.
 DEFAULT_SECONDS = 0.9
+#: The playout engines a search may use.
+PLAYOUTS = ("auto", "batch", "driver")
 
 
 @dataclass(frozen=True)
@@ -75,18 +79,12 @@ class SearchBot:
     def __init__(self, seconds: float | None = DEFAULT_SECONDS, iterations: int | None = None,
                  widest: int = 8, seed: int | None = None, playouts: str = "auto",
                  depth: int = 2) -> None:
-        if seconds is None and iterations is None:
-            raise ValueError("a search needs a budget: seconds=, iterations= or both")
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"seconds must be positive, not {seconds!r}")
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"iterations must be at least 1, not {iterations!r}")
-        if widest < 1:
-            raise ValueError(f"widest must be at least 1, not {widest!r}")
-        if depth not in (1, 2):
-            raise ValueError(f"depth must be 1 or 2, not {depth!r}")
-        if playouts not in ("auto", "batch", "driver"):
-            raise ValueError(f"playouts must be 'auto', 'batch' or 'driver', not {playouts!r}")
+        check_budget(seconds, iterations)  # ArgumentError: none, or one that cannot be meant
+        check_count("widest", widest, 1)
+        check_count("depth", depth, 1, 2)
+        if not isinstance(playouts, str) or str.__str__(playouts) not in PLAYOUTS:
+            raise ArgumentError(f"playouts must be 'auto', 'batch' or 'driver', not "
+                                f"{quote(playouts)}")
         self.playouts = playouts
         self.depth = depth
         self.seconds = seconds

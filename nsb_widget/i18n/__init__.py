@@ -81,7 +81,7 @@ def resolve_language(language: str | None) -> str:
     if not isinstance(language, str):
         raise ArgumentError(f"language must be a string such as 'de', not "
                             f"{type(language).__name__}")
-    found = _language_of(language)
+    found = _language_of(str.__str__(language))  # plain text, whatever subclass
     if found is None:
         raise ArgumentError(
             f"no messages in language {quote(language)}: choose one of {', '.join(LANGUAGES)}"

@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import MapError, NsbError, Problem, SaveFileError
+from ..errors import MapError, NsbError, Problem, SaveError, SaveFileError
 from ..i18n import DEFAULT_LANGUAGE, resolve_language
 from ..jsonfile import read_json, shape_problem, short
 from ..maps import BUILTIN_MAPS, GameMap, build_map, get_map
@@ -69,8 +69,25 @@ def game_to_json(game: Game) -> dict[str, Any]:
 
 
 def save_game(game: Game, path: str | Path) -> None:
-    """Write the game to ``path`` as JSON."""
-    Path(path).write_text(json.dumps(game_to_json(game), indent=1) + "\n", encoding="utf-8")
+    """Write the game to ``path`` as JSON; raises :class:`~nsb_widget.errors.SaveError` (an
+    :class:`OSError`) naming the path and the system's reason when it cannot be written."""
+    write_text(path, json.dumps(game_to_json(game), indent=1) + "\n", "the game")
+
+
+def write_text(path: str | Path, text: str, what: str) -> None:
+    """Write ``text`` to ``path`` (UTF-8); a failure (a folder, no permission, a full disk)
+    raises :class:`~nsb_widget.errors.SaveError` saying which path and why (``what``: what
+    was being written, e.g. ``"the game"``)."""
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        if isinstance(exc, IsADirectoryError) or Path(path).is_dir():
+            why = "it is a folder: give a file name, like 'game.json'"
+        else:
+            why = exc.strerror or type(exc).__name__
+        error = SaveError(f"cannot write {what} to {short(str(path))}: {why}")
+        error.errno, error.filename = exc.errno, str(path)
+        raise error from None
 
 
 def load_game(path: str | Path, cls: type[Game] = Game, language: str | None = None) -> Game:

@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from ..errors import MapError, Problem
+from ..errors import MapError, Problem, UnknownNameError, quote
 from ..jsonfile import read_json, shape_problem, short
 from .geometry import (
     Point,
@@ -88,7 +88,8 @@ def load_map(source: str | Path | Mapping[str, Any] | object) -> GameMap:
     """Load and validate a map from a JSON file path or an already parsed document.
 
     Raises :class:`~nsb_widget.errors.MapError` listing every problem found, each with its
-    location in the file.
+    location in the file. This checks the file alone: :func:`nsb_widget.load_map` also checks
+    the map against the ruleset it names (an unknown ``ruleset`` is refused there).
     """
     if not isinstance(source, str | Path):
         return build_map(source, "<document>")
@@ -96,11 +97,11 @@ def load_map(source: str | Path | Mapping[str, Any] | object) -> GameMap:
     return build_map(doc, str(source))
 
 
-@cache
 def get_map(name: str = "berlin") -> GameMap:
     """A map shipped with the package, by name (``"berlin"``, ``"london"``).
 
-    Loaded once, then cached.
+    Loaded once, then cached. Any other name raises
+    :class:`~nsb_widget.errors.UnknownNameError` (a :class:`KeyError`) naming the built-in maps.
 
     >>> berlin = get_map("berlin")
     >>> berlin.title, len(berlin.stations), len(berlin.districts)
@@ -108,8 +109,16 @@ def get_map(name: str = "berlin") -> GameMap:
     >>> berlin.station("E1").symbol, berlin.start_station("green", "bear").label
     (<Symbol.PENTAGON: 'pentagon'>, 'E1')
     """
-    if name not in BUILTIN_MAPS:
-        raise KeyError(f"no built-in map {name!r}; built-in maps: {', '.join(BUILTIN_MAPS)}")
+    key = str.__str__(name) if isinstance(name, str) else None  # plain text, whatever subclass
+    if key not in BUILTIN_MAPS:
+        raise UnknownNameError(f"no built-in map {quote(name)}; built-in maps: "
+                               f"{', '.join(BUILTIN_MAPS)}")
+    return _builtin_map(key)
+
+
+@cache
+def _builtin_map(name: str) -> GameMap:
+    """The built-in map ``name`` (checked), read once."""
     text = resources.files(__package__).joinpath("data", f"{name}.json").read_text("utf-8")
     return build_map(json.loads(text), f"<built-in map {name}>")
 

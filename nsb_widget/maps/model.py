@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
+from ..errors import UnknownNameError, quote
 from .geometry import (
     Point,
     crossing_bitsets,
@@ -251,15 +252,21 @@ class GameMap:
     def station(self, label_or_index: str | int) -> Station:
         """The station with this label (``"C4"``, case-insensitive) or index.
 
-        Raises :class:`KeyError` with the unknown label in its message.
+        Raises :class:`~nsb_widget.errors.UnknownNameError` (a :class:`KeyError`) quoting the
+        unknown label.
         """
         if isinstance(label_or_index, int):
             if 0 <= label_or_index < len(self.stations):
                 return self.stations[label_or_index]
-            raise KeyError(f"no station with index {label_or_index} on the {self.title} map")
-        idx = self._by_label.get(label_or_index.strip().upper())
+            raise UnknownNameError(f"no station with index {quote(label_or_index)} on the "
+                                   f"{self.title} map")
+        if not isinstance(label_or_index, str):
+            raise UnknownNameError(f"a station is named by a label like 'C4' or an index, not "
+                                   f"{quote(label_or_index)}")
+        # str's own methods: a subclass's strip() or upper() may return anything.
+        idx = self._by_label.get(str.upper(str.strip(label_or_index)))
         if idx is None:
-            raise KeyError(f"no station {label_or_index!r} on the {self.title} map")
+            raise UnknownNameError(f"no station {quote(label_or_index)} on the {self.title} map")
         return self.stations[idx]
 
     def station_at(self, x: int, y: int) -> Station | None:
@@ -271,15 +278,16 @@ class GameMap:
         """The start station of a pencil's line."""
         try:
             return self.stations[self._starts[(pencil, line)]]
-        except KeyError:
-            raise KeyError(f"the {self.title} map has no {pencil} {line} start station") from None
+        except (KeyError, TypeError):  # TypeError: a pencil or line that cannot be a key
+            raise UnknownNameError(f"the {self.title} map has no {quote(pencil)} {quote(line)} "
+                                   "start station") from None
 
     def pencil(self, pencil_id: str) -> Pencil:
         """The pencil with this id."""
         for p in self.pencils:
             if p.id == pencil_id:
                 return p
-        raise KeyError(f"the {self.title} map has no pencil {pencil_id!r}")
+        raise UnknownNameError(f"the {self.title} map has no pencil {quote(pencil_id)}")
 
     def section_between(self, a: int, b: int) -> int | None:
         """The index of the potential section joining stations ``a`` and ``b``, or ``None``."""

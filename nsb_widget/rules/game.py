@@ -20,9 +20,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from ..bitset import iter_bits
-from ..errors import ArgumentError, IllegalMoveError, NotationError, PhaseError, quote
+from ..errors import (
+    ArgumentError,
+    IllegalMoveError,
+    NotationError,
+    PhaseError,
+    quote,
+    shorten,
+)
 from ..i18n import Translator, translator
-from ..maps import GameMap, get_map
+from ..maps import BUILTIN_MAPS, GameMap, get_map
 from ..maps.geometry import is_grid_direction
 from . import words
 from .deck import Deck
@@ -170,7 +177,13 @@ class Game:
         of every text the game writes for people (:attr:`language`); it changes no rule.
         """
         t = translator(language)  # an unknown language fails before anything is dealt
-        game_map = get_map(map) if isinstance(map, str) else map
+        if isinstance(map, str):
+            game_map = get_map(map)
+        elif isinstance(map, GameMap):
+            game_map = map
+        else:
+            raise ArgumentError(f"map is a built-in map's name ({', '.join(BUILTIN_MAPS)}) or a "
+                                f"map from load_map(), not {quote(map)}")
         ruleset = ruleset_for(game_map)
         setup = make_setup(game_map, players, seed, ruleset=ruleset, scenario=scenario,
                            pencils=pencils, modules=modules, names=names,
@@ -390,6 +403,8 @@ class Game:
     # ------------------------------------------------------------------ the core (plain ints)
     def slots(self, player: int = 0) -> tuple[Slot, ...]:
         """The sections the player may still draw this turn, as the ruleset opened them."""
+        if type(player) is not int or not 0 <= player < self.setup.players:
+            self._check_player(player)  # PhaseError: -1 is no one, not the last player
         if self._phase is not Phase.DRAW or self._passed[player]:
             return ()
         return self._slots[player]
@@ -405,7 +420,10 @@ class Game:
 
     def plans(self, player: int = 0) -> list[Plan]:
         """Every legal section as plain ints; the same set, in the same order, as
-        :meth:`legal_moves`."""
+        :meth:`legal_moves`. A player the game does not have raises
+        :class:`~nsb_widget.errors.PhaseError` (``-1`` is no one, not the last player)."""
+        if type(player) is not int or not 0 <= player < self.setup.players:
+            self._check_player(player)
         if self._phase is not Phase.DRAW or self._passed[player]:
             return []
         sheet = self.sheets[player]
@@ -434,6 +452,8 @@ class Game:
     def play_plan(self, plan: Plan, player: int = 0) -> None:
         """Draw a section listed by :meth:`plans` *now* (not checked again: for bots and
         simulations). Logged, replayed and undone like :meth:`play`."""
+        if type(player) is not int or not 0 <= player < self.setup.players:
+            self._check_player(player)
         slot = self._slots[player][plan.slot]
         line = self.ruleset.line_value(slot.line)
         labels = self.map.labels
@@ -649,9 +669,9 @@ class Game:
         """
         result = self._check_power(power, station, player)
         if isinstance(result, Illegality):
-            label = f"power {power}" if isinstance(power, str) else f"power {quote(power)}"
+            label = f"power {shorten(power) if isinstance(power, str) else quote(power)}"
             if station is not None:
-                label += f" {station}" if isinstance(station, str) else f" {quote(station)}"
+                label += f" {shorten(station) if isinstance(station, str) else quote(station)}"
             raise IllegalMoveError(player, label, result, translate=self._t)
         # Checked: ``power`` is text (plain ``str``, whatever subclass was given) and
         # ``station`` a known label, logged in its canonical form.
@@ -972,6 +992,7 @@ class Game:
             if not isinstance(label, str):
                 raise NotationError(f"a move's stations are labels like 'C4', not "
                                     f"{quote(label)}")
+            label = str.__str__(label)  # plain text: a subclass's own methods are not used
             if len(label) > MAX_NOTATION:
                 raise NotationError(f"a station label is a few characters like 'C4', not "
                                     f"{len(label)}")
@@ -986,13 +1007,13 @@ class Game:
             raise NotationError(f"a move's line is a word like "
                                 f"{' or '.join(repr(i) for i in self.ruleset.line_ids)}, "
                                 f"not {quote(line)}")
-        return str.lower(line).strip(), labels[0], labels[1]
+        return str.lower(str.__str__(line)).strip(), labels[0], labels[1]
 
     def _coerce_move(self, move: Move | str, player: int) -> Move:
         """The move as the game logs it: canonical line value and station labels."""
         if isinstance(move, Move):
             word, origin, target = self._move_parts(move)
-            shown = quote(f"{move.line} {origin}-{target}" if word else f"{origin}-{target}")
+            shown = quote(f"{word} {origin}-{target}" if word else f"{origin}-{target}")
         else:
             word, origin, target = split_move(move)
             shown = quote(move)

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import NotationError
+from ..errors import NotationError, quote
 
 #: Longest text accepted as a move or a card: anything longer is refused before parsing.
 MAX_NOTATION = 64
@@ -65,11 +65,12 @@ def split_move(text: object) -> tuple[str | None, str, str]:
     target labels."""
     if not isinstance(text, str):
         raise NotationError(f"a move must be text like 'C4-D5', not {type(text).__name__}")
+    text = str.__str__(text)  # plain text: a subclass's own methods are not used
     if len(text) > MAX_NOTATION:
         raise NotationError(f"a move is a few characters like 'C4-D5', not {len(text)}")
     m = _MOVE.fullmatch(text)
     if not m:
-        raise NotationError(f"cannot read move {text!r}: write it like 'C4-D5'")
+        raise NotationError(f"cannot read move {quote(text)}: write it like 'C4-D5'")
     word, c1, r1, c2, r2 = m.groups()
     return (word.lower() if word else None), f"{c1.upper()}{int(r1)}", f"{c2.upper()}{int(r2)}"
 

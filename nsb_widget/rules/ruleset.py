@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
-from ..errors import MapError, Problem
+from ..errors import MapError, Problem, UnknownNameError, quote
 from .reasons import Illegality
 
 if TYPE_CHECKING:
@@ -125,12 +125,16 @@ class Ruleset(ABC):
         return problems
 
     def module(self, name: object) -> str:
-        """The module called ``name``; raises :class:`ValueError` naming the known ones."""
-        for module in self.modules:
-            if name == module:
-                return module
+        """The module called ``name``; raises :class:`~nsb_widget.errors.UnknownNameError` (a
+        :class:`ValueError`) naming the known ones."""
+        if isinstance(name, str):
+            text = str.__str__(name)  # plain text: a subclass's == is not asked
+            for module in self.modules:
+                if text == module:
+                    return module
         known = ", ".join(str(m) for m in self.modules) or "none"
-        raise ValueError(f"unknown module {name!r}: the {self.title} rules know {known}")
+        raise UnknownNameError(f"unknown module {quote(name)}: the {self.title} rules know "
+                               f"{known}")
 
     @abstractmethod
     def parse_card(self, text: object) -> Any:
@@ -258,16 +262,22 @@ def known_rulesets() -> list[str]:
 
 
 def get_ruleset(name: str) -> Ruleset:
-    """The ruleset registered as ``name``; raises :class:`KeyError` naming the known ones."""
-    found = _LOADED.get(name)
+    """The ruleset registered as ``name``; raises :class:`~nsb_widget.errors.UnknownNameError`
+    (a :class:`KeyError`) naming the known ones."""
+    key = str.__str__(name) if isinstance(name, str) else None  # plain text, whatever subclass
+    found = _LOADED.get(key) if key is not None else None
     if found is not None:
         return found
-    path = BUILTIN_RULESETS.get(name) if isinstance(name, str) else None
-    if path is None:
-        raise KeyError(f"unknown ruleset {name!r}; known rulesets: {', '.join(known_rulesets())}")
+    path = BUILTIN_RULESETS.get(key) if key is not None else None
+    if key is None or path is None:
+        known = known_rulesets()
+        hint = (f" (names are lower case: {key.lower()!r})"
+                if key is not None and key.lower() in known else "")
+        raise UnknownNameError(f"unknown ruleset {quote(name)}{hint}; known rulesets: "
+                               f"{', '.join(known)}")
     module, _, cls = path.partition(":")
     ruleset: Ruleset = getattr(importlib.import_module(module), cls)()
-    _LOADED[name] = ruleset
+    _LOADED[key] = ruleset
     return ruleset
 
 
@@ -277,14 +287,14 @@ def ruleset_for(game_map: GameMap) -> Ruleset:
     Raises :class:`~nsb_widget.errors.MapError` when the ruleset is unknown or the map lacks
     what the rules need.
     """
-    source = str(game_map.source.get("id", game_map.id)) if game_map.source else game_map.id
+    source = quote(game_map.source.get("id", game_map.id) if game_map.source else game_map.id)
     try:
         ruleset = get_ruleset(game_map.ruleset)
-    except KeyError as exc:
-        raise MapError(f"map {source!r}", [Problem("ruleset", str(exc.args[0]))]) from None
+    except KeyError as exc:  # MapError says "invalid map 'id': ..."
+        raise MapError(source, [Problem("ruleset", str(exc.args[0]))]) from None
     problems = ruleset.check_map(game_map)
     if problems:
-        raise MapError(f"map {source!r}", problems)
+        raise MapError(source, problems)
     return ruleset
 
 
@@ -300,10 +310,13 @@ def symbol_targets(game_map: GameMap, card: Any) -> int:
 
 def card_ids(kind: Callable[[Any], CardT], chosen: object, what: str) -> list[CardT]:
     """The module cards named by a list of ids (``kind`` reads one, e.g. an enum); raises
-    :class:`ValueError` naming ``what`` when ``chosen`` is not a list."""
+    :class:`ValueError` naming ``what`` when ``chosen`` is not a list of text."""
     if not isinstance(chosen, list | tuple):
         raise ValueError(f"{what} must be a list of card ids")
-    return [kind(c) for c in chosen]
+    for c in chosen:
+        if not isinstance(c, str):
+            raise ValueError(f"{what} must be a list of card ids (text), not {quote(c)}")
+    return [kind(str.__str__(c)) for c in chosen]  # plain text, whatever subclass
 
 
 def deal_objectives(

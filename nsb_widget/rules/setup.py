@@ -7,9 +7,10 @@ import random
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from ..errors import ArgumentError, shorten
+from ..errors import ArgumentError, quote, shorten
 from ..maps.model import GameMap
 
 if TYPE_CHECKING:
@@ -21,6 +22,8 @@ MAX_PLAYERS = 4
 MAX_SEED_BITS = 256
 #: A player's name has at most this many characters.
 MAX_NAME = 1000
+#: The most entries ``modules`` may list (a ruleset has two or three modules).
+MAX_MODULES = 16
 #: How often a player may use a pencil power (London's pencil powers module): ``"round"``, once
 #: in each round (the German London help, the default), or ``"game"``, once in the whole game
 #: (the English London guide). See ``docs/rules.md``, reading L16.
@@ -134,7 +137,7 @@ def make_setup(
 
         ruleset = ruleset_for(game_map)
     if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
-        raise ValueError(f"players must be 1 to 4, not {players!r}")
+        raise ValueError(f"players must be 1 to 4, not {quote(players)}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ValueError(f"seed must be an int, not {type(seed).__name__}")
     if seed is not None and seed.bit_length() > MAX_SEED_BITS:
@@ -146,9 +149,16 @@ def make_setup(
     rng = random.Random(f"nsb-setup:{seed}")
     if isinstance(modules, str):
         modules = [modules]
-    mods = frozenset(ruleset.module(m) for m in modules)
-    if not isinstance(power_limit, str) or power_limit not in POWER_LIMITS:
-        raise ValueError(f"power_limit must be 'round' or 'game', not {power_limit!r}")
+    if not isinstance(modules, Iterable):
+        raise ValueError(f"modules is a list of module names like ['objectives'], not "
+                         f"{quote(modules)}")
+    chosen = list(islice(modules, MAX_MODULES + 1))
+    if len(chosen) > MAX_MODULES:
+        raise ValueError(f"modules lists the advanced modules to add, at most {MAX_MODULES}")
+    mods = frozenset(ruleset.module(m) for m in chosen)
+    if not isinstance(power_limit, str) or str.__str__(power_limit) not in POWER_LIMITS:
+        raise ValueError(f"power_limit must be 'round' or 'game', not {quote(power_limit)}")
+    power_limit = str.__str__(power_limit)  # plain text, whatever subclass
     if power_limit != "round" and "powers" not in {str(m) for m in mods}:
         raise ValueError("power_limit applies to the pencil powers: add modules=['powers']")
 
@@ -158,10 +168,11 @@ def make_setup(
         if players == 1 and not scenario:
             rng.shuffle(order)
     else:
-        order = [str(p) for p in pencils] if isinstance(pencils, list | tuple) else []
+        order = ([str.__str__(p) if isinstance(p, str) else "" for p in pencils]
+                 if isinstance(pencils, list | tuple) else [])
         if sorted(order) != sorted(pencil_ids):
             raise ValueError(f"pencils must name each of {', '.join(pencil_ids)} once, "
-                             f"not {pencils!r}")
+                             f"not {quote(pencils)}")
 
     dealt = ruleset.deal_options(game_map, rng, mods, choices)
 
@@ -170,7 +181,11 @@ def make_setup(
     else:
         if not isinstance(names, list | tuple):
             raise ValueError(f"names must be a list of {players} names")
-        player_names = tuple(str(n) for n in names)
+        for i, n in enumerate(names):
+            if not isinstance(n, str):
+                raise ValueError(f"names are text, one per player: names[{i}] is "
+                                 f"{type(n).__name__}")
+        player_names = tuple(str.__str__(n) for n in names)  # plain text, whatever subclass
         if any(len(n) > MAX_NAME for n in player_names):
             raise ValueError(f"a player's name has at most {MAX_NAME} characters")
         if len(player_names) != players:

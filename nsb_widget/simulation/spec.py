@@ -10,13 +10,15 @@ import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, TypeAlias
 
 from ..bots import BOTS, Bot, make_bot
-from ..errors import ArgumentError, NsbError
+from ..errors import ArgumentError, quote, shorten
 from ..game import Game
 from ..maps import get_map
 from ..rules.ruleset import ruleset_for
+from ..rules.setup import MAX_MODULES
 
 #: A seat's bot: a registered name (``"greedy"``), a name with options
 #: (``("search", {"seconds": 1.0})``) or a bot object.
@@ -132,15 +134,15 @@ def _seat(spec: object) -> Seat:
     else:
         raise ArgumentError(f"a bot is a name like 'greedy', a (name, options) pair or a bot "
                             f"object, not {type(spec).__name__}")
+    name = str.__str__(name)  # plain text, whatever subclass
     if name not in BOTS:
-        raise ArgumentError(f"unknown bot {name[:40]!r}; known bots: {', '.join(sorted(BOTS))}")
+        raise ArgumentError(f"unknown bot {quote(name)}; known bots: {', '.join(sorted(BOTS))}")
     seat = Seat(name, tuple(sorted(options.items())))
     try:
         seat.make()  # bad options fail here, before any game
-    except NsbError:
-        raise
-    except (TypeError, ValueError) as exc:
-        raise ArgumentError(f"bot {seat.label[:60]}: {exc}") from None
+    except (TypeError, ValueError) as exc:  # make_bot's ArgumentError too: say which seat
+        raise ArgumentError(f"bot {shorten(seat.label, 60)}: {shorten(str(exc), 200)}") \
+            from None
     return seat
 
 
@@ -161,7 +163,7 @@ def _int(name: str, value: object, low: int, high: int | None = None) -> int:
         raise ArgumentError(f"{name} must be an int, not {type(value).__name__}")
     if value < low or (high is not None and value > high):
         limits = f"{low} to {high}" if high is not None else f"at least {low}"
-        raise ArgumentError(f"{name} must be {limits}, not {value}")
+        raise ArgumentError(f"{name} must be {limits}, not {quote(value)}")
     return value
 
 
@@ -191,7 +193,12 @@ def make_job(
         ruleset = ruleset_for(get_map(map))
     except KeyError as exc:
         raise ArgumentError(str(exc.args[0])) from None
-    mods = (modules,) if isinstance(modules, str) else tuple(modules)
+    if not isinstance(modules, str | Iterable):
+        raise ArgumentError(f"modules is a list of module names like ['objectives'], not "
+                            f"{quote(modules)}")
+    mods = (modules,) if isinstance(modules, str) else tuple(islice(modules, MAX_MODULES + 1))
+    if len(mods) > MAX_MODULES:
+        raise ArgumentError(f"modules lists the advanced modules to add, at most {MAX_MODULES}")
     for m in mods:
         try:
             ruleset.module(m)

@@ -23,7 +23,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..errors import NsbError
+from ..errors import ArgumentError, NsbError
 from ..i18n import Translator, translator
 from ..room import Room
 from .board_state import board_info, board_standings, board_table
@@ -114,7 +114,7 @@ class RoomBoard(anywidget.AnyWidget):
 
     def __init__(self, room: Room, *, watch: bool = True, **kwargs: Any) -> None:
         if not isinstance(room, Room):
-            raise TypeError(f"a board shows a Room, not {type(room).__name__}")
+            raise ArgumentError(f"a board shows a Room, not {type(room).__name__}")
         self._room = room
         self._lock = threading.RLock()
         self._shown: str | None = None

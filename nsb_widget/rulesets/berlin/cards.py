@@ -102,6 +102,7 @@ class Card:
         if not isinstance(text, str):
             raise NotationError(
                 f"a card must be text like 'bear square', not {type(text).__name__}")
+        text = str.__str__(text)  # plain text: a subclass's strip() may return anything
         if len(text) > MAX_NOTATION:
             raise NotationError(f"a card is a few words like 'bear square', not {len(text)} "
                                 "characters")

@@ -75,6 +75,7 @@ class LondonCard:
         if not isinstance(text, str):
             raise NotationError(
                 f"a card must be text like 'underground square', not {type(text).__name__}")
+        text = str.__str__(text)  # plain text: a subclass's strip() may return anything
         if len(text) > MAX_NOTATION:
             raise NotationError(f"a card is a few words like 'street circle', not {len(text)} "
                                 "characters")

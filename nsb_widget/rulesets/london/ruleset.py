@@ -115,7 +115,8 @@ class LondonRuleset(Ruleset):
             if powers is None:
                 dealt = tuple(rng.sample(list(Power), len(Power)))
             elif isinstance(powers, Mapping):
-                if sorted(map(str, powers)) != sorted(pencil_ids):
+                if (not all(isinstance(k, str) for k in powers)
+                        or sorted(map(str.__str__, powers)) != sorted(pencil_ids)):
                     raise ValueError(f"powers must give each of {', '.join(pencil_ids)} a power")
                 dealt = tuple(card_ids(Power, [powers[p] for p in pencil_ids], "powers"))
             else:
