@@ -10,6 +10,7 @@ from typing import Any
 
 from .errors import (
     ArgumentError,
+    BotError,
     FileFormatError,
     IllegalMoveError,
     MapError,
@@ -18,6 +19,7 @@ from .errors import (
     PhaseError,
     SaveError,
     SaveFileError,
+    SubscriberWarning,
     UnknownNameError,
 )
 from .game import Game, load_map
@@ -35,6 +37,7 @@ __version__ = "0.1.0"
 __all__ = [
     "ArgumentError",
     "BerlinWidget",
+    "BotError",
     "Card",
     "Effect",
     "FileFormatError",
@@ -58,6 +61,7 @@ __all__ = [
     "SaveError",
     "SaveFileError",
     "ScoreSheet",
+    "SubscriberWarning",
     "UnknownNameError",
     "__version__",
     "get_map",

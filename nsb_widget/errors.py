@@ -218,3 +218,32 @@ class SaveError(NsbError, OSError):
 
     __str__ = BaseException.__str__  # the message as written, not "[Errno 21] ..."
 
+
+class BotError(NsbError, RuntimeError):
+    """A bot that failed: it raised, answered something that is not a choice, or chose a
+    section or power that is not legal now. The message names the bot and its player; the
+    bot's own error, if any, is the ``__cause__``. Nothing of the failed choice was played."""
+
+    def __init__(self, message: str, bot: str, player: int) -> None:
+        super().__init__(message)
+        self.bot = bot
+        """The bot's name."""
+        self.player = player
+        """The player (from 0) the bot plays."""
+
+    def __reduce__(self) -> tuple[object, ...]:  # pickles with its fields (a worker's error)
+        return (type(self), (str(self), self.bot, self.player))
+
+
+class SubscriberWarning(UserWarning):
+    """A subscriber (:meth:`~nsb_widget.rules.game.Game.subscribe`) raised while told of a
+    change. The change stands and the game stays playable (the other subscribers were told);
+    the warning names the subscriber, the event and the error, with its traceback.
+    ``error``, ``callback`` and ``event`` hold them for code."""
+
+    def __init__(self, message: str, error: BaseException | None = None,
+                 callback: object = None, event: object = None) -> None:
+        super().__init__(message)
+        self.error = error
+        self.callback = callback
+        self.event = event

@@ -376,6 +376,7 @@ def test_the_plain_int_core_refuses_a_player_the_game_does_not_have(player):
     for call in (lambda: game.plans(player), lambda: game.slots(player),
                  lambda: game.play_plan(game.plans(0)[0], player)):
         refused(game, call, PhaseError)
+    assert not game.is_plan(game.plans(3)[0], player)
 
 
 @pytest.mark.parametrize("options", [{"seconds": 10**9}, {"seconds": float("inf")},

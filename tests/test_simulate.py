@@ -6,14 +6,17 @@ from __future__ import annotations
 import random
 import sys
 
+import numpy as np
 import pytest
 
 pd = pytest.importorskip("pandas")
 
 import nsb_widget  # noqa: E402
-from nsb_widget import ArgumentError, Game, simulate  # noqa: E402
+from nsb_widget import ArgumentError, BotError, Game, simulate  # noqa: E402
 from nsb_widget.bots import BOTS, GreedyBot, make_bot  # noqa: E402
-from nsb_widget.simulation import SimulationError, game_seed, replay  # noqa: E402
+from nsb_widget.rules.game import Plan  # noqa: E402
+from nsb_widget.rules.moves import Draw  # noqa: E402
+from nsb_widget.simulation import SimulationError, game_seed, play_game, replay  # noqa: E402
 from nsb_widget.simulation.spec import parse_label, seats_for  # noqa: E402
 
 
@@ -259,13 +262,60 @@ def test_a_raising_bot_names_the_game_and_keeps_the_finished_ones(workers):
     with pytest.raises(SimulationError) as info:
         simulate(games=12, seed=7, bots=FlakyBot(bad), workers=workers, progress=False)
     err = info.value
-    assert f"game 5 (seed {bad}) raised RuntimeError: the search ran out of ideas" in str(err)
+    assert (f"game 5 (seed {bad}) raised BotError: the flaky bot of player 1 raised "
+            "RuntimeError in choose_plan(): the search ran out of ideas") in str(err)
     assert "Traceback" in err.failure.traceback and err.failure.game == 5
     kept = err.table
     assert 5 not in set(kept["game"]) and {0, 1, 2, 3, 4} <= set(kept["game"])
     full = _run(games=12, seed=7)
     merged = kept.merge(full, on=["game", "player"], suffixes=("", "_full"))
     assert len(merged) == len(kept) and (merged.total == merged.total_full).all()
+
+
+class OffTheMapBot(GreedyBot):
+    """Answers a plan that is not among game.plans() once a round is under way (issue 18,
+    item 23): the player's first section again, drawn in round 1."""
+
+    name = "cheat"
+
+    def choose_plan(self, game, player, rng):
+        plan = super().choose_plan(game, player, rng)
+        if plan is not None and game.round == 2:
+            drawn = next(a.move for a in game.history if isinstance(a, Draw) and a.player == player)
+            labels = game.map.labels
+            origin, target = labels.index(drawn.origin), labels.index(drawn.target)
+            return Plan(0, origin, target, game.map.section_index[(origin, target)])
+        return plan
+
+
+class TuplePlanBot(GreedyBot):
+    """Answers plain tuples (with numpy ints): equal to a listed plan, so played."""
+
+    def choose_plan(self, game, player, rng):
+        plan = super().choose_plan(game, player, rng)
+        return None if plan is None else tuple(np.int64(v) for v in plan)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_bot_that_answers_an_illegal_plan_is_caught_and_named(workers):
+    with pytest.raises(SimulationError) as info:
+        simulate(games=3, seed=1, players=2, bots=["greedy", OffTheMapBot()], workers=workers,
+                 progress=False)
+    message = str(info.value)
+    assert "raised BotError: the cheat bot of player 2 answered Plan(" in message
+    assert "from choose_plan(): not one of game.plans(1) now" in message
+    assert info.value.table is None or set(info.value.table["bot"]) == {"greedy", "cheat"}
+
+
+def test_play_game_checks_every_choice_and_accepts_an_equal_tuple():
+    game = Game.new(players=2, seed=4)
+    with pytest.raises(BotError) as info:
+        play_game(game, [GreedyBot(), OffTheMapBot()], random.Random(1))
+    assert (info.value.bot, info.value.player) == ("cheat", 1)
+    assert Game.from_json(game.to_json()).history == game.history  # nothing illegal was drawn
+    a = play_game(Game.new(seed=4), [TuplePlanBot()], random.Random(1))
+    b = play_game(Game.new(seed=4), [GreedyBot()], random.Random(1))
+    assert a.history == b.history
 
 
 # ---------------------------------------------------------------------------- progress etc.

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import warnings
 
 import pytest
 
 pytest.importorskip("anywidget")
 
-from nsb_widget import Game
+from nsb_widget import ArgumentError, Game, SubscriberWarning
+from nsb_widget.bots import GreedyBot
+from nsb_widget.rules.moves import Draw
 from nsb_widget.widget.widget import BerlinWidget
 
 
@@ -888,3 +891,113 @@ def test_default_search_bot_at_the_table_in_both_games():
         [turn] = h.w.turn["bot_turns"]
         assert turn["player"] == 1 and turn["bot"] == "search", turn
         assert game.has_finished_turn(1) and took < 5, took
+
+
+# ---------------------------------------------------------------------------- failing bots
+class _BrokenBot:
+    """Raises in the rounds it is told to (issue 18, item 21)."""
+
+    name = "broken"
+
+    def __init__(self, rounds=(1, 2, 3, 4)):
+        self.rounds = rounds
+
+    def choose(self, game, player, rng):
+        if game.round in self.rounds:
+            raise RuntimeError("the bot tripped over its own feet")
+        moves = game.legal_moves(player)
+        return moves[0] if moves else None
+
+
+class _WrongPlanBot(_BrokenBot):
+    """Answers a plan that is not among game.plans(): it must never be drawn."""
+
+    name = "wrong"
+
+    def choose_plan(self, game, player, rng):
+        from nsb_widget.rules.game import Plan
+
+        return Plan(0, 0, 1, 0)
+
+
+@pytest.mark.parametrize("bot", [_BrokenBot(), _WrongPlanBot()], ids=["raises", "wrong plan"])
+def test_a_failing_bot_passes_its_turn_says_so_and_the_game_goes_on(bot):
+    """A bot that raised inside the widget left the reveal committed, an "internal error" and a
+    game that waited for the bot forever."""
+    game = Game.new(2, seed=4)
+    h = Harness(game, bots={1: bot})
+    h.send({"type": "reveal"})
+    assert game.has_finished_turn(1) and game.waiting_for() == [0]
+    notice = h.w.notice
+    assert notice["level"] == "error" and "internal error" not in notice["text"]
+    assert notice["text"].startswith(f"Player 2's bot failed and passes this turn: the {bot.name} "
+                                     "bot of player 2 ")
+    assert len(notice["text"]) <= 300
+    assert not any(isinstance(a, Draw) and a.player == 1 for a in game.history)
+    for _ in range(3):  # the player plays on; the bot fails, and passes, every turn
+        moves = game.legal_moves(0)
+        h.send({"type": "draw", "origin": game.map.labels.index(moves[0].origin),
+                "target": game.map.labels.index(moves[0].target), "line": None}
+               if moves else {"type": "pass"})
+        h.send({"type": "reveal"})
+        assert game.phase.value == "draw" and game.waiting_for() == [0]
+    assert Game.from_json(game.to_json()).history == game.history
+
+
+def test_a_bot_that_fails_once_plays_again_next_round():
+    game = Game.new(2, seed=4)
+    h = Harness(game, bots={1: _BrokenBot(rounds=(1,))})
+    for _ in range(100):  # round 1: the player passes, the bot fails every turn
+        if game.round > 1:
+            break
+        h.send({"type": "reveal"} if game.phase.value == "reveal" else {"type": "pass"})
+    assert game.round == 2
+    h.send({"type": "reveal"})
+    assert any(isinstance(a, Draw) and a.player == 1 for a in game.history)
+
+
+@pytest.mark.parametrize(("bots", "message"), [
+    ({1: object()}, "bots[1] is a name like 'greedy' or an object with a name and a choose() "
+                    "method, not <object object at"),
+    ({1: "nope"}, "unknown bot 'nope'; known bots: "),
+    ({1: GreedyBot}, "bots[1] is a bot object, not the class GreedyBot: GreedyBot()"),
+    ([1], "bots maps players to bots, like {1: 'greedy'}, not [1]"),
+])
+def test_a_bot_that_is_no_bot_is_refused_when_the_widget_is_made(bots, message):
+    with pytest.raises(ArgumentError) as info:
+        BerlinWidget(Game.new(2, seed=4), bots=bots)
+    assert message in str(info.value)
+    with pytest.raises(ArgumentError, match="hint_bot is a name like 'greedy'"):
+        BerlinWidget(Game.new(seed=4), hint_bot=3)
+
+
+def test_a_subscriber_that_raises_neither_undoes_the_change_nor_stops_the_widget():
+    """A subscriber that raised made play()/reveal() raise after the change was made; now the
+    change stands, every other subscriber (a widget) hears of it, and a SubscriberWarning says
+    which subscriber failed, where, and why."""
+    game = Game.new(seed=1)
+    h = Harness(game)
+
+    def broken(event):
+        raise ValueError("my callback is wrong")
+
+    game.subscribe(broken)
+    with pytest.warns(SubscriberWarning) as caught:
+        cards = game.reveal()  # from a cell: returns as usual
+    assert cards and game.phase.value == "draw" and h.w.turn["phase"] == "draw"
+    [warning] = caught
+    assert warning.filename == __file__  # points at the line that made the change
+    text = str(warning.message)
+    assert text.startswith("a subscriber (…")
+    assert (".<locals>.broken) raised ValueError: my callback is wrong when told of a 'reveal' "
+            "event; the change stands and the game goes on\nTraceback") in text
+    assert "Traceback" in text and isinstance(warning.message.error, ValueError)
+    move = game.legal_moves()[0]
+    with pytest.warns(SubscriberWarning):
+        assert game.play(move) == move
+    assert h.w.sheet["sections"] and game.history[-1].move == move
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(SubscriberWarning):  # a test suite may make it an error
+            game.undo()
+    assert game.history[-1] != move  # ... raised once the undo is made

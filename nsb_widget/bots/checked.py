@@ -1,11 +1,25 @@
-"""Bots held to what can be meant: the options a bot is made with (a search budget of a
-billion seconds is refused, not started)."""
+"""Bots held to the rules and to their interface: the objects given as bots, a bot's options,
+and every choice a bot makes, checked before it is played (:func:`checked`).
+
+:meth:`Game.play_plan` trusts its plan (the fast path of bots and simulations), so a bot that
+answers a plan not among :meth:`Game.plans` would draw a section no rule allows. Whoever runs
+bots they did not write (a simulation, the widget) wraps them here: a wrong answer, or an
+error inside the bot, becomes a :class:`~nsb_widget.errors.BotError` naming the bot and its
+player, raised before anything of that choice is played.
+"""
 
 from __future__ import annotations
 
 import math
+import random
+from typing import TYPE_CHECKING, Any
 
-from ..errors import ArgumentError, quote
+from ..errors import ArgumentError, BotError, quote, shorten
+from .base import Bot, PowerUse
+
+if TYPE_CHECKING:
+    from ..rules.game import Game, Plan
+    from ..rules.moves import Move
 
 #: Longest time budget a bot may be given per decision, in seconds: a player waits at most
 #: this long for one move (longer searches: an ``iterations`` budget).
@@ -41,3 +55,139 @@ def check_count(name: str, value: object, low: int, high: int | None = None, *,
             raise ArgumentError(f"{name} must be {low} or {high}, not {quote(value)}")
         limits = f"at least {low}" + (f" and at most {high:,}" if high is not None else "")
         raise ArgumentError(f"{name} must be {limits} (an int), not {quote(value)}")
+
+
+def bot_name(bot: object) -> str:
+    """A bot's ``name`` as text, briefly (its type's name when it has none, or a name that
+    cannot be read)."""
+    try:
+        name = getattr(bot, "name", None)
+    except Exception:  # a property that raises
+        name = None
+    if isinstance(name, str):
+        return shorten(str.__str__(name))
+    return type(bot).__name__
+
+
+def is_bot(value: object) -> bool:
+    """True for an object with a ``name`` and a ``choose`` method (the
+    :class:`~nsb_widget.bots.Bot` protocol); never raises."""
+    if isinstance(value, type):
+        return False
+    try:
+        return hasattr(value, "name") and callable(getattr(value, "choose", None))
+    except Exception:  # an attribute that raises: not a bot we can use
+        return False
+
+
+def bot_from(spec: object, what: str = "a bot") -> Bot:
+    """The bot ``spec`` names (:func:`~nsb_widget.bots.make_bot`) or is (checked: an object
+    with a ``name`` and ``choose``). Raises :class:`~nsb_widget.errors.ArgumentError`
+    saying what ``what`` may be."""
+    from . import make_bot
+
+    if isinstance(spec, str):
+        return make_bot(spec)
+    if isinstance(spec, type):
+        name = shorten(spec.__name__)
+        raise ArgumentError(f"{what} is a bot object, not the class {name}: {name}()")
+    if not is_bot(spec):
+        raise ArgumentError(f"{what} is a name like 'greedy' or an object with a name and a "
+                            f"choose() method, not {quote(spec)}")
+    return spec  # type: ignore[return-value]  # checked by is_bot
+
+
+def checked(bot: Bot, player: int) -> CheckedBot:
+    """``bot`` playing ``player``, every choice checked (:class:`CheckedPlanBot` when it has
+    ``choose_plan``, the fast path)."""
+    if callable(getattr(bot, "choose_plan", None)):
+        return CheckedPlanBot(bot, player)
+    return CheckedBot(bot, player)
+
+
+class CheckedBot:
+    """A bot whose every answer is checked before it is played: a move that is legal now,
+    a power among :meth:`Game.power_options`. A wrong answer or an error raised inside the
+    bot becomes a :class:`~nsb_widget.errors.BotError` naming the bot and its player."""
+
+    def __init__(self, bot: Bot, player: int) -> None:
+        self.bot = bot
+        """The bot checked."""
+        self.name = bot_name(bot)
+        """The bot's name."""
+        self.player = player
+        """The player it plays (from 0): the errors name it."""
+
+    def _who(self) -> str:
+        return f"the {self.name} bot of player {self.player + 1}"
+
+    def _ask(self, method: str, game: Game, player: int, rng: random.Random) -> Any:
+        """The bot's answer, with whatever it raises as a :class:`BotError`."""
+        try:
+            return getattr(self.bot, method)(game, player, rng)
+        except Exception as exc:
+            try:
+                detail = shorten(str(exc), 200)
+            except Exception:  # an error whose message cannot be written
+                detail = "(no message)"
+            raise BotError(f"{self._who()} raised {type(exc).__name__} in {method}(): {detail}",
+                           self.name, player) from exc
+
+    def _wrong(self, answer: object, what: str, why: str) -> BotError:
+        return BotError(f"{self._who()} answered {quote(answer)} from {what}(): {why}",
+                        self.name, self.player)
+
+    def choose(self, game: Game, player: int, rng: random.Random) -> Move | None:
+        """The bot's section, checked legal now (``None``: pass)."""
+        from ..rules.moves import Move
+
+        move = self._ask("choose", game, player, rng)
+        if move is None:
+            return None
+        if not isinstance(move, Move | str):
+            raise self._wrong(move, "choose", "not a Move, a move's text or None")
+        problem = game.why_illegal(move, player)
+        if problem is not None:
+            raise self._wrong(move, "choose", f"not legal now: {problem.message}")
+        return game.parse_move(move, player)  # as the game writes it
+
+    def choose_power(self, game: Game, player: int, rng: random.Random) -> PowerUse | None:
+        """The bot's pencil power, checked among :meth:`Game.power_options` (``None``: none,
+        also for a bot that never uses one)."""
+        if not callable(getattr(self.bot, "choose_power", None)):
+            return None
+        use = self._ask("choose_power", game, player, rng)
+        if use is None:
+            return None
+        options = game.power_options(player)
+        for option in options:
+            if _equal(use, option):
+                return option
+        raise self._wrong(use, "choose_power", "not one of game.power_options() now")
+
+
+class CheckedPlanBot(CheckedBot):
+    """A :class:`CheckedBot` for a bot with ``choose_plan``: each plan is checked to be one of
+    :meth:`Game.plans` now, and the game's own plan is played."""
+
+    def choose_plan(self, game: Game, player: int, rng: random.Random) -> Plan | None:
+        """The bot's plan, checked among :meth:`Game.plans` (``None``: pass)."""
+        plan = self._ask("choose_plan", game, player, rng)
+        if plan is None:
+            return None
+        if game.is_plan(plan, player):  # the usual answer, checked without listing the plans
+            return plan  # type: ignore[no-any-return]  # a Plan of ints (is_plan)
+        for option in game.plans(player):  # e.g. a plain tuple, or numpy ints
+            if _equal(plan, option):
+                return option
+        raise self._wrong(plan, "choose_plan", f"not one of game.plans({player}) now")
+
+
+def _equal(answer: object, option: tuple[Any, ...]) -> bool:
+    """True when a bot's ``answer`` equals ``option`` (a plain or named tuple, numbers of any
+    int type); never raises. The game's own ``option`` is what gets played, so an answer
+    that compares equal to anything at most picks a legal choice."""
+    try:
+        return isinstance(answer, tuple) and bool(answer == option)
+    except Exception:  # a comparison that raises: not this option
+        return False

@@ -14,7 +14,11 @@ and events) and the core that a bot or a simulation may drive with plain ints
 from __future__ import annotations
 
 import enum
+import os
 import random
+import sys
+import traceback
+import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
@@ -25,6 +29,7 @@ from ..errors import (
     IllegalMoveError,
     NotationError,
     PhaseError,
+    SubscriberWarning,
     quote,
     shorten,
 )
@@ -90,6 +95,28 @@ class Plan(NamedTuple):
 
 
 G = TypeVar("G", bound="Game")
+#: This package's folder: a warning points at the first caller outside it.
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+
+def _warn_subscriber_failed(callback: Callable[[GameEvent], None], event: GameEvent,
+                            error: Exception) -> None:
+    """Report a subscriber that raised: a :class:`SubscriberWarning` naming it, the event and
+    the error, with the traceback, pointed at the caller's line outside this package."""
+    try:
+        name = str(getattr(callback, "__qualname__", "")) or quote(callback)
+        name = name if len(name) <= 60 else "…" + name[-60:]  # its end names the function
+        what = shorten(str(error), 200)
+    except Exception:  # a callback or an error that cannot be written about
+        name, what = quote(callback), ""
+    trace = "".join(traceback.format_exception(error)).rstrip()
+    message = (f"a subscriber ({name}) raised {type(error).__name__}"
+               f"{': ' + what if what else ''} when told of a {event.kind!r} event; the "
+               f"change stands and the game goes on\n{trace}")
+    frame, level = sys._getframe(0), 1
+    while frame.f_back is not None and frame.f_code.co_filename.startswith(_PACKAGE):
+        frame, level = frame.f_back, level + 1
+    warnings.warn(SubscriberWarning(message, error, callback, event), stacklevel=level)
 
 
 class Game:
@@ -449,9 +476,34 @@ class Game:
                         out.append(new_plan(Plan, (k, o, t, s)))
         return out
 
+    def is_plan(self, plan: object, player: int = 0) -> bool:
+        """True when ``plan`` is one of :meth:`plans` now (a :class:`Plan` of ``int`` fields),
+        found without listing them: how a bot's answer is checked before
+        :meth:`play_plan`. Never raises."""
+        if (type(plan) is not Plan or not self._is_player(player)
+                or self._phase is not Phase.DRAW or self._passed[player]):
+            return False
+        k, o, t, s = plan
+        if not all(type(v) is int and v >= 0 for v in plan):
+            return False
+        slots = self._slots[player]
+        if k >= len(slots) or o >= len(self.map.stations):
+            return False
+        slot, sheet = slots[k], self.sheets[player]
+        c = sheet.comp[slot.line]
+        members = sheet.cm[c]
+        origins = members if slot.anywhere else sheet.ce[c]
+        if self._parallel:
+            allowed = ~sheet.blocked & ~sheet.doubled
+        else:
+            allowed = ~sheet.blocked & ~sheet.drawn
+        return bool(origins >> o & 1 and (slot.targets & ~members) >> t & 1
+                    and allowed >> s & 1 and self.map.section_index.get((o, t)) == s)
+
     def play_plan(self, plan: Plan, player: int = 0) -> None:
         """Draw a section listed by :meth:`plans` *now* (not checked again: for bots and
-        simulations). Logged, replayed and undone like :meth:`play`."""
+        simulations; :meth:`is_plan` checks one). Logged, replayed and undone like
+        :meth:`play`."""
         if type(player) is not int or not 0 <= player < self.setup.players:
             self._check_player(player)
         slot = self._slots[player][plan.slot]
@@ -852,7 +904,16 @@ class Game:
 
     # ------------------------------------------------------------------ events
     def subscribe(self, callback: Callable[[GameEvent], None]) -> Callable[[], None]:
-        """Call ``callback(event)`` after every change; returns a function that unsubscribes."""
+        """Call ``callback(event)`` after every change; returns a function that unsubscribes.
+
+        A callback that raises does not undo the change, nor keep the other subscribers from
+        hearing of it: once every subscriber has been told, each failure is reported as a
+        :class:`~nsb_widget.errors.SubscriberWarning` (with the traceback), and the call that
+        made the change returns as usual. The callback stays subscribed.
+        """
+        if not callable(callback):
+            raise ArgumentError(f"subscribe a function taking a GameEvent, not "
+                                f"{quote(callback)}")
         self._listeners.append(callback)
 
         def unsubscribe() -> None:
@@ -862,14 +923,21 @@ class Game:
         return unsubscribe
 
     def _emit_all(self, events: list[GameEvent]) -> None:
-        """Tell subscribers, once the game is fully updated."""
+        """Tell subscribers, once the game is fully updated. The change is made: a subscriber
+        that raises is reported (a :class:`SubscriberWarning`) after everyone was told."""
         if not self._listeners:
             return
+        failures: list[tuple[Callable[[GameEvent], None], GameEvent, Exception]] = []
         for i, event in enumerate(events):
             if i < len(events) - 1:
                 event = GameEvent(event.kind, event.player, event.action, last=False)
             for callback in list(self._listeners):
-                callback(event)
+                try:
+                    callback(event)
+                except Exception as exc:  # the change stands: the others are told first
+                    failures.append((callback, event, exc))
+        for callback, event, error in failures:
+            _warn_subscriber_failed(callback, event, error)
 
     # ------------------------------------------------------------------ internals
     def _labels(self, mask: int) -> list[str]:

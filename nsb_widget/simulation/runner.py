@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..bots import Bot, play_turn
+from ..bots.checked import checked
 from ..bots.options import finish_game
 from ..errors import ArgumentError, NsbError
 from ..game import Game
@@ -32,8 +33,10 @@ TASKS_PER_WORKER = 8
 
 
 def play_game(game: Game, bots: Sequence[Bot], rng: random.Random) -> Game:
-    """Play ``game`` to its end, player ``p`` using ``bots[p]``; returns the game."""
-    finish_game(game, bots, rng)
+    """Play ``game`` to its end, player ``p`` using ``bots[p]``; returns the game. Every
+    choice is checked before it is played: a bot that chooses what the rules forbid, or
+    raises, stops the game with a :class:`~nsb_widget.errors.BotError` naming it."""
+    finish_game(game, [checked(bot, p) for p, bot in enumerate(bots)], rng)
     return game
 
 
@@ -107,7 +110,8 @@ def play_chunk(job: Job, start: int, stop: int) -> Chunk:
         seed = job.game_seed(index)
         try:
             game = job.new_game(index)
-            cards = _play_recording(game, [s.make() for s in job.seats], bot_rng(seed))
+            bots = [checked(s.make(), p) for p, s in enumerate(job.seats)]
+            cards = _play_recording(game, bots, bot_rng(seed))
             rows.extend(game_rows(game, index, labels, cards))
         except Exception as exc:  # any bot error: report it, keep the finished games
             failure = GameFailure(index, seed, f"{type(exc).__name__}: {exc}",

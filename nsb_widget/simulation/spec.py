@@ -14,6 +14,7 @@ from itertools import islice
 from typing import Any, TypeAlias
 
 from ..bots import BOTS, Bot, make_bot
+from ..bots.checked import bot_name, is_bot
 from ..errors import ArgumentError, quote, shorten
 from ..game import Game
 from ..maps import get_map
@@ -129,8 +130,8 @@ def _seat(spec: object) -> Seat:
     elif isinstance(spec, type):
         raise ArgumentError(f"give a bot object, not the class {spec.__name__}: "
                             f"{spec.__name__}()")
-    elif isinstance(spec, Bot):
-        return Seat(str(spec.name), bot=spec)
+    elif is_bot(spec):
+        return Seat(bot_name(spec), bot=spec)  # type: ignore[arg-type]  # checked by is_bot
     else:
         raise ArgumentError(f"a bot is a name like 'greedy', a (name, options) pair or a bot "
                             f"object, not {type(spec).__name__}")

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 import anywidget
 import traitlets
 
-from ..bots import Bot, make_bot, play_turn
+from ..bots import Bot, play_turn
+from ..bots.checked import CheckedBot, bot_from, checked
 from ..bots.hint import Hint, power_title, suggest
 from ..errors import ArgumentError, IllegalMoveError, NsbError
 from ..game import Game
@@ -103,6 +104,18 @@ def _clip(text: str, limit: int = MAX_NOTICE) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+def _error_text(error: Exception, limit: int = 200) -> str:
+    """An error for a notice: its message (with its type unless it is one of ours), cut to
+    ``limit``; never raises, whatever the error's ``__str__`` does."""
+    try:
+        text = str(error)
+    except Exception:
+        text = ""
+    if not isinstance(error, NsbError):
+        text = f"{type(error).__name__}: {text}" if text else type(error).__name__
+    return _clip(text, limit)
+
+
 class BerlinWidget(anywidget.AnyWidget):
     """Play a game of Next Station (Berlin or London, by the game's map) by clicking its map.
 
@@ -163,13 +176,19 @@ class BerlinWidget(anywidget.AnyWidget):
         self._game = game if game is not None else Game.new(language=chosen)
         t = translator(chosen if chosen is not None else self._game.language, "widget")
         _check_player(player, self._game.players, t)
+        if bots is not None and not isinstance(bots, Mapping):
+            raise ArgumentError(f"bots maps players to bots, like {{1: 'greedy'}}, not "
+                                f"{_short(bots)}")
         for p in bots or {}:
             _check_player(p, self._game.players, t, bot=True)
-        self._bots = {p: make_bot(b) if isinstance(b, str) else b for p, b in (bots or {}).items()}
+        # Each bot checked now (a name it knows, an object with a name and choose()) and each
+        # of its choices when it plays: a failing bot passes its turn, the game goes on.
+        self._bots: dict[int, CheckedBot] = {
+            p: checked(bot_from(b, f"bots[{p}]"), p) for p, b in (bots or {}).items()}
         if player in self._bots:
             raise ArgumentError(t("player {player} is shown in the widget, so cannot be a bot",
                                   player=player))
-        self._hint_bot = make_bot(hint_bot) if isinstance(hint_bot, str) else hint_bot
+        self._hint_bot = bot_from(hint_bot, "hint_bot")
         self._player = player
         self._rng = random.Random(bot_seed)
         self._hint_rng = random.Random(bot_seed)
@@ -340,6 +359,16 @@ class BerlinWidget(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ events and intents
     def _on_game_event(self, event: GameEvent) -> None:
+        """Follow a change of the game; a failure here is this widget's own, shown in it (the
+        game has changed already and stays playable)."""
+        try:
+            self._follow(event)
+        except Exception as exc:  # a bug must not reach the code that changed the game
+            log.exception("nsb_widget: internal error while following a %r event", event.kind)
+            t = self._t
+            self._notify("error", t("internal error: {error}", error=_error_text(exc)))
+
+    def _follow(self, event: GameEvent) -> None:
         self._version += 1  # any change of the game makes a hint asked before it stale
         if event.kind != "language" and self.notice.get("text"):
             # A notice belongs to the moment that caused it: the game moved on, it goes.
@@ -381,16 +410,39 @@ class BerlinWidget(anywidget.AnyWidget):
         if not pending:
             return
         self._busy = True
+        failed: list[tuple[int, Exception]] = []
         try:
             for p in pending:
                 # Show the card and who is thinking before a bot takes its time (the search
                 # bot about 1 s): the page says so while the kernel is busy.
                 self._thinking = [q for q in pending if not self._game.has_finished_turn(q)]
                 self.refresh()
-                play_turn(self._game, p, self._bots[p], self._rng)
+                try:
+                    play_turn(self._game, p, self._bots[p], self._rng)
+                except Exception as exc:  # nothing of the failed choice was played
+                    failed.append((p, exc))
+                    self._bot_failed(p, exc)
         finally:
             self._thinking = []
             self._busy = False
+        if failed:  # after the bots' moves, whose events clear the notice
+            self._report_bot_failures(failed)
+
+    def _bot_failed(self, player: int, error: Exception) -> None:
+        """A bot raised or chose what the rules forbid: log it with its traceback and finish
+        its turn by passing, so the game goes on (the bot plays again next turn)."""
+        log.error("nsb_widget: the bot of player %d failed; it passes this turn", player + 1,
+                  exc_info=error)
+        if not self._game.is_over and not self._game.has_finished_turn(player):
+            self._game.pass_turn(player)
+
+    def _report_bot_failures(self, failed: list[tuple[int, Exception]]) -> None:
+        """Say in the widget which bots failed, why, and that they passed."""
+        t = self._t
+        lines = [t("{name}'s bot failed and passes this turn: {error}",
+                   name=self._game.player_name(p), error=_error_text(error))
+                 for p, error in failed]
+        self._notify("error", " ".join(lines))
 
     def _on_message(self, _widget: object, content: object, buffers: object) -> None:
         t = self._t
