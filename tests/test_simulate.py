@@ -5,18 +5,23 @@ from __future__ import annotations
 
 import random
 import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 pd = pytest.importorskip("pandas")
 
 import nsb_widget  # noqa: E402
-from nsb_widget import ArgumentError, BotError, Game, simulate  # noqa: E402
+from nsb_widget import ArgumentError, BotError, Game, NsbError, simulate  # noqa: E402
 from nsb_widget.bots import BOTS, GreedyBot, make_bot  # noqa: E402
 from nsb_widget.rules.game import Plan  # noqa: E402
 from nsb_widget.rules.moves import Draw  # noqa: E402
 from nsb_widget.simulation import SimulationError, game_seed, play_game, replay  # noqa: E402
+from nsb_widget.simulation.runner import MAX_CHUNK, TASKS_PER_WORKER, chunks  # noqa: E402
 from nsb_widget.simulation.spec import parse_label, seats_for  # noqa: E402
 
 
@@ -203,6 +208,11 @@ class SpyBot(GreedyBot):
     # Issue 18, items 20 and 22: what cannot be meant is refused at once.
     ({"modules": 5}, "modules is a list of module names like ['objectives'], not 5"),
     ({"modules": [object()] * 20}, "modules lists the advanced modules to add, at most 16"),
+    ({"games": 10**9}, "games must be at most 1,000,000, not 1000000000: the table of more would "
+                       "not fit in memory"),
+    ({"games": 10**18}, "games must be at most 1,000,000"),
+    ({"workers": 1000}, "workers=1000 asks for that many processes on "),
+    ({"workers": 10**5, "executor": ThreadPoolExecutor(1)}, "workers must be at most 10,000"),
     ({"executor": object()}, "executor must have a submit() method"),
     ({"workers": 2, "_unpicklable": True}, "the bots must pickle to play on other processes"),
 ])
@@ -238,6 +248,39 @@ def test_any_registered_bot_is_found_at_call_time(monkeypatch):
     table = _run(games=2, bots="lazy")
     assert set(table["bot"]) == {"lazy"}
     assert replay(table.iloc[0]).score() == table.total[0]
+
+
+def test_refusing_a_huge_run_takes_no_time_and_no_memory():
+    """Issue 18, item 22: games=10**9 built 745 MB of chunk ranges before starting days of
+    work; games=10**18 raised MemoryError."""
+    start = time.perf_counter()
+    for games in (10**9, 10**18, 10**100):
+        with pytest.raises(ArgumentError, match="games must be at most"):
+            simulate(games=games, progress=False)
+    assert time.perf_counter() - start < 1.0
+
+
+def test_the_work_is_streamed_to_the_executor_not_queued_whole():
+    """The ranges are made one at a time, and at most TASKS_PER_WORKER tasks per worker wait
+    at the executor: a long run holds a few tasks, not millions."""
+    ranges = chunks(10**7, 2)  # a list of 50,000 ranges before the fix
+    assert not isinstance(ranges, list)
+    assert next(ranges) == (0, MAX_CHUNK)
+
+    class Counting(ThreadPoolExecutor):
+        waiting = most = 0
+
+        def submit(self, *args, **kwargs):
+            Counting.waiting += 1
+            Counting.most = max(Counting.most, Counting.waiting)
+            future = super().submit(*args, **kwargs)
+            future.add_done_callback(lambda _: setattr(Counting, "waiting", Counting.waiting - 1))
+            return future
+
+    with Counting(max_workers=1) as pool:
+        table = simulate(games=40, seed=5, workers=1, executor=pool, progress=False)
+    assert Counting.most <= TASKS_PER_WORKER
+    pd.testing.assert_frame_equal(table, _run(games=40, seed=5))
 
 
 # ---------------------------------------------------------------------------- failures
@@ -340,3 +383,43 @@ def test_simulate_is_the_function_and_the_old_module_path_works():
     game = play_game(Game.new(1, 3), [make_bot("greedy")], random.Random(1))
     assert game.is_over
 
+
+# ---------------------------------------------------------------------------- fuzzing the call
+class _Unprintable:
+    def __repr__(self):
+        raise RuntimeError("no repr")
+
+    __str__ = __repr__
+
+
+_JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 0), st.floats(allow_nan=True),
+                  st.text(max_size=4), st.just("x" * 100_000), st.just(10**9), st.just(10**18),
+                  st.just(2**200), st.builds(object), st.builds(_Unprintable),
+                  st.lists(st.builds(_Unprintable), min_size=1, max_size=2))
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(kwargs=st.fixed_dictionaries({}, optional={
+    "map": st.one_of(st.sampled_from(["berlin", "london"]), _JUNK),
+    "players": st.one_of(st.integers(1, 2), _JUNK),
+    "bots": st.one_of(st.sampled_from(["greedy", "random", ("random", {}), ("greedy", {"x": 1})]),
+                      _JUNK),
+    "games": st.one_of(st.integers(1, 2), _JUNK),
+    "seed": st.one_of(st.integers(0, 2**64), _JUNK),
+    "modules": st.one_of(st.sampled_from([[], ["objectives"], "objectives"]), _JUNK),
+    "workers": st.one_of(st.just(1), st.just(1000), _JUNK.filter(
+        lambda v: not isinstance(v, int) or isinstance(v, bool) or v < 1 or v > 8)),
+}))
+def test_simulate_plays_or_refuses_with_an_argument_error_at_once(kwargs):
+    """Issue 18, items 20 and 22: any argument from the fuzzer's junk is refused before a game
+    (an NsbError with a short message, quickly); valid ones play."""
+    kwargs = {"workers": 1, "games": 1, **kwargs}
+    start = time.perf_counter()
+    try:
+        table = simulate(progress=False, **kwargs)
+    except NsbError as exc:
+        assert 0 < len(str(exc)) < 300, str(exc)
+    else:
+        assert len(table) == kwargs["games"] * kwargs.get("players", 1)
+    assert time.perf_counter() - start < 3.0

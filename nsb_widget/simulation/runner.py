@@ -10,14 +10,15 @@ import pickle
 import random
 import time
 import traceback
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from ..bots import Bot, play_turn
 from ..bots.checked import checked
 from ..bots.options import finish_game
-from ..errors import ArgumentError, NsbError
+from ..errors import ArgumentError, NsbError, quote
 from ..game import Game
 from .rows import Row, game_rows, is_term
 from .spec import Job, bot_rng
@@ -28,8 +29,13 @@ if TYPE_CHECKING:
 #: Games per task at most: small enough for a lively progress bar and an even spread over the
 #: workers, large enough that sending results back costs little.
 MAX_CHUNK = 200
-#: Tasks per worker (for an even finish when games take unequal times).
+#: Tasks per worker (for an even finish when games take unequal times); as many are submitted
+#: ahead, the rest as they finish.
 TASKS_PER_WORKER = 8
+#: The most processes per core ``workers=`` may ask for (more only share the same cores).
+PROCESSES_PER_CORE = 4
+#: The largest ``workers=`` with an executor.
+MAX_EXECUTOR_WORKERS = 10_000
 
 
 def play_game(game: Game, bots: Sequence[Bot], rng: random.Random) -> Game:
@@ -129,10 +135,16 @@ def _columns(rows: list[Row]) -> dict[str, list[Any]]:
     return {k: [row.get(k) for row in rows] for k in keys}
 
 
-def chunks(games: int, workers: int) -> list[tuple[int, int]]:
-    """The ``(start, stop)`` ranges the games are cut into."""
-    size = max(1, min(MAX_CHUNK, math.ceil(games / (workers * TASKS_PER_WORKER))))
-    return [(i, min(i + size, games)) for i in range(0, games, size)]
+def chunk_size(games: int, workers: int) -> int:
+    """How many games one task plays."""
+    return max(1, min(MAX_CHUNK, math.ceil(games / (workers * TASKS_PER_WORKER))))
+
+
+def chunks(games: int, workers: int) -> Iterator[tuple[int, int]]:
+    """The ``(start, stop)`` ranges the games are cut into, one at a time (a long run's ranges
+    are never all held at once)."""
+    size = chunk_size(games, workers)
+    return ((i, min(i + size, games)) for i in range(0, games, size))
 
 
 def default_workers() -> int:
@@ -155,14 +167,14 @@ def run(
     start = time.perf_counter()
     if executor is None:
         n = default_workers() if workers is None else workers
-        ranges = chunks(games, n)
-        if n == 1 or len(ranges) == 1:
-            return _run_here(job, ranges, on_progress), time.perf_counter() - start
-        with cf.ProcessPoolExecutor(max_workers=min(n, len(ranges))) as pool:
-            done = _run_on(pool, job, ranges, on_progress)
+        tasks = math.ceil(games / chunk_size(games, n))
+        if n == 1 or tasks == 1:
+            return _run_here(job, chunks(games, n), on_progress), time.perf_counter() - start
+        with cf.ProcessPoolExecutor(max_workers=min(n, tasks)) as pool:
+            done = _run_on(pool, job, chunks(games, n), on_progress, n)
     else:
         n = workers or getattr(executor, "_max_workers", None) or 8
-        done = _run_on(executor, job, chunks(games, n), on_progress)
+        done = _run_on(executor, job, chunks(games, n), on_progress, n)
     return done, time.perf_counter() - start
 
 
@@ -178,22 +190,35 @@ def _run_here(job: Job, ranges: Iterable[tuple[int, int]],
     return done
 
 
-def _run_on(executor: cf.Executor, job: Job, ranges: Sequence[tuple[int, int]],
-            on_progress: Callable[[int], None]) -> list[Chunk]:
-    futures = [executor.submit(play_chunk, job, a, b) for a, b in ranges]
+def _run_on(executor: cf.Executor, job: Job, ranges: Iterator[tuple[int, int]],
+            on_progress: Callable[[int], None], workers: int) -> list[Chunk]:
+    """Play the ``ranges`` on ``executor``, at most :data:`TASKS_PER_WORKER` tasks per worker
+    submitted ahead (a long run is streamed, not queued whole); stops submitting at the first
+    failure and cancels what has not started."""
+    window = max(1, workers) * TASKS_PER_WORKER
+    pending: set[cf.Future[Chunk]] = set()
     done: list[Chunk] = []
+    failed = False
     try:
-        for future in cf.as_completed(futures):
-            if future.cancelled():
-                continue
-            chunk = future.result()
-            done.append(chunk)
-            on_progress(chunk.games)
-            if chunk.failure is not None:
-                for f in futures:
+        for a, b in islice(ranges, window):
+            pending.add(executor.submit(play_chunk, job, a, b))
+        while pending:
+            finished, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+            for future in finished:
+                if future.cancelled():
+                    continue
+                chunk = future.result()
+                done.append(chunk)
+                on_progress(chunk.games)
+                failed = failed or chunk.failure is not None
+            if failed:
+                for f in pending:
                     f.cancel()
+            else:
+                for a, b in islice(ranges, len(finished)):
+                    pending.add(executor.submit(play_chunk, job, a, b))
     except BaseException:
-        for f in futures:
+        for f in pending:
             f.cancel()
         raise
     return sorted(done, key=lambda c: c.start)
@@ -220,6 +245,24 @@ def _frame(chunks_done: Sequence[Chunk]) -> pd.DataFrame | None:
             values = [0 if v is None else v for v in values]
         data[k] = values
     return SimulationTable(data)
+
+
+def _check_workers(workers: object, executor: object) -> None:
+    """Refuse ``workers`` unless it is ``None`` or an int from 1 to what can be meant: at most
+    :data:`PROCESSES_PER_CORE` processes per core here, or :data:`MAX_EXECUTOR_WORKERS` for an
+    executor (where it only sizes the tasks)."""
+    if workers is None:
+        return
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ArgumentError(f"workers must be a positive int or None, not {quote(workers)}")
+    if executor is not None and workers > MAX_EXECUTOR_WORKERS:
+        raise ArgumentError(f"workers must be at most {MAX_EXECUTOR_WORKERS:,} with an executor "
+                            f"(it sizes the tasks sent to it), not {quote(workers)}")
+    cores = default_workers()
+    if executor is None and workers > cores * PROCESSES_PER_CORE:
+        raise ArgumentError(f"workers={quote(workers)} asks for that many processes on "
+                            f"{cores} core(s): at most {cores * PROCESSES_PER_CORE} (more only "
+                            "share the same cores); for a cluster give executor=")
 
 
 def require(module: str, extra: str, purpose: str) -> Any:
@@ -278,9 +321,7 @@ def simulate(
     tqdm = require("tqdm.auto", "analysis", "simulate()'s progress bar") if progress else None
     job = make_job(map, players, bots, games, seed, modules,
                    {"effects": effects, "objectives": objectives, "powers": powers})
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
-                                or workers < 1):
-        raise ArgumentError(f"workers must be a positive int or None, not {workers!r}")
+    _check_workers(workers, executor)
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise ArgumentError("executor must have a submit() method (a concurrent.futures "
                             f"executor), not {type(executor).__name__}")

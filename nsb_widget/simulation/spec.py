@@ -25,6 +25,10 @@ from ..rules.setup import MAX_MODULES
 #: (``("search", {"seconds": 1.0})``) or a bot object.
 BotLike: TypeAlias = "str | tuple[str, Mapping[str, Any]] | Bot"
 
+#: The most games one call plays: its table takes about 2 KB a game (2 GB for a million), and
+#: a million greedy games take about an hour of one core. More is run as several calls with
+#: other seeds, whose tables are concatenated.
+MAX_GAMES = 1_000_000
 #: The module cards a simulation may fix (the rulesets check the values).
 CARD_KINDS = ("effects", "objectives", "powers")
 
@@ -181,6 +185,10 @@ def make_job(
     :class:`~nsb_widget.errors.ArgumentError` (or :class:`~nsb_widget.errors.MapError`)
     naming the first bad one. A first game is set up, so bad module cards fail here too."""
     _int("games", games, 1)
+    if games > MAX_GAMES:
+        raise ArgumentError(f"games must be at most {MAX_GAMES:,}, not {quote(games)}: the table "
+                            "of more would not fit in memory; run several simulations with "
+                            "other seeds and concatenate their tables")
     _int("players", players, 1, 4)
     _int("seed", seed, 0)
     if seed.bit_length() > 192:
