@@ -145,6 +145,7 @@ def test_search_is_reproducible_and_its_budget_holds(modules: list[str], budget:
     b = second.search(game, 0, random.Random(99))  # its own seed, not the caller's rng
     assert a == b
     assert budget // 2 < sum(v.playouts for v in a) <= budget
+    assert first.played == second.played == sum(v.playouts for v in a)  # what benchmarks read
     flat = [v for v in a if not v.deeper]
     deeper = [v for v in a if v.deeper]
     assert a[:len(deeper)] == tuple(deeper)  # the choices searched deeper come first

@@ -546,3 +546,24 @@ def test_open_creates_the_room_once_and_then_takes_it_back(home, tmp_path):
     restart_kernel()
     again = Room.open(folder, "Another name", map="london")  # a restarted kernel: the same room
     assert again.turns == room.turns and again.name == "Opened" and again.info.map_id == "berlin"
+
+
+def test_a_damaged_file_of_nobody_known_is_reported_above_the_table(home, tmp_path):
+    room = _room(tmp_path)
+    (room.folder.seats / "0123456789abcdef01234567.json").write_text("{oops")
+    assert room.poll() and "damaged file" in (room.problem or "")
+    assert room.standings().rows == ()
+
+
+def test_a_table_that_does_not_follow_the_deal_is_refused_without_naming_a_card(home, tmp_path):
+    room = _room(tmp_path, seed=5)
+    for _ in range(3):
+        room.reveal()
+    doc = json.loads(room.folder.table_file.read_text())
+    real = doc["turns"][1]
+    doc["turns"][1] = ["bear joker"] if real != ["bear joker"] else ["crown joker"]
+    room.folder.table_file.write_text(json.dumps(doc))
+    restart_kernel()
+    with pytest.raises(RoomError, match="at turn 2") as info:
+        Room.resume(room.folder.path)
+    assert " ".join(real) not in str(info.value)

@@ -120,6 +120,12 @@ test("the final board: places with shared ones, the winner, the sheet, figures",
   b.cleanup();
 });
 
+test("the board names the room's modules in words", async () => {
+  const b = await board("board_start", (s) => { s.info.modules = ["effects", "objectives"]; });
+  assert.equal(b.q(".nsb-board-sub").textContent, "Berlin · Round effects · Objectives");
+  b.cleanup();
+});
+
 test("a self-paced room's board has no Reveal and says the cards are not secret", async () => {
   const b = await board("board_self");
   assert.equal(b.q("button.nsb-board-reveal").hidden, true);

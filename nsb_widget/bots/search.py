@@ -93,6 +93,8 @@ class SearchBot:
         self._rng = None if seed is None else random.Random(seed)
         self._policy = GreedyBot()
         self._plan: Plan | None = None
+        self.played = 0
+        """Playouts played by every search of this bot so far (benchmarks read it)."""
         self.last: tuple[OptionValue, ...] = ()
         """The values found at the last decision, best first (for hints and teaching)."""
 
@@ -146,6 +148,7 @@ class SearchBot:
         values = [OptionValue(v.option, deeper[v.option][0], v.playouts + deeper[v.option][1],
                               True) if v.option in deeper else v for v in values]
         self.last = tuple(sorted(values, key=_rank))
+        self.played += budget.used
         return self.last
 
     def _batched(self, game: Game) -> bool:

@@ -194,10 +194,9 @@ class Room:
                               language=info.language, **_cards(info))
         for number, turn in enumerate(table.turns, 1):
             try:
-                if dealer is not None:
-                    cards = _deal_next(dealer)
-                    if cards != turn:
-                        raise RoomFileError(str(place.table_file), [])
+                # (The deal's own card is not named: the teacher's screen may be projected.)
+                if dealer is not None and _deal_next(dealer) != turn:
+                    raise ValueError(t("these are not the deal's cards"))
                 _take(public, turn)
             except (NsbError, ValueError) as exc:
                 raise RoomError(t("the room's table does not follow its deal at turn {turn} "
@@ -313,9 +312,11 @@ class Room:
         try:
             hand_in = read_hand_in(data, path, self.info)
         except RoomFileError as exc:
+            why = t("damaged file: {why}", why=_first_problem(exc))
             if entry is not None:
-                entry._data = data
-                entry.refusal = t("damaged file: {why}", why=_first_problem(exc))
+                entry._data, entry.refusal = data, why
+            else:  # nobody's known seat: say so once, above the table
+                self._problem = f"{self.folder.seats.name}/{path.name}: {why}"
             return
         if entry is None:
             entry = Participant(hand_in.name, hand_in.key, hand_in.token)

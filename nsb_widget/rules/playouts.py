@@ -286,9 +286,17 @@ def greedy_values(decision: Decision, weights: GreedyWeights | None = None) -> F
                                    for k in range(lines)])
     reached = (plain > 0).sum(axis=1)
     most = counts.max(axis=1)
-    best = np.maximum(most[li, g], counts[li, dist, g] + 1 + circled[t, decision.game])
-    value = ((reached[li, g] + (plain[li, dist, g] == 0)) * best).astype(np.float64)
-    river = engine.river_edge[e] + st.river[li, decision.game]
+    # Flat indices (``take``) rather than fancy indexing on 2-3 axes: the same values, faster.
+    m = plain.shape[2]
+    line_g = li * m + g
+    line_d_g = (li * plain.shape[1] + dist) * m + g
+    here = np.take(counts, line_d_g)
+    if engine.circled_any:
+        here = here + np.take(circled, t * st.n + decision.game)
+    best = np.maximum(np.take(most, line_g), here + 1)
+    value = ((np.take(reached, line_g) + (np.take(plain, line_d_g) == 0))
+             * best).astype(np.float64)
+    river = engine.river_edge[e] + np.take(st.river, li * st.n + decision.game)
     if lines > 1:
         other = 1 - li
         joined = st.joined[decision.game]
@@ -300,21 +308,26 @@ def greedy_values(decision: Decision, weights: GreedyWeights | None = None) -> F
         river = river + merge * st.river[other, decision.game]
     if engine.scores_river:
         value += 2.0 * river
-    value += weights.interchange * engine.others[t, decision.game]
+    value += weights.interchange * np.take(engine.others, t * st.n + decision.game)
     value += weights.tourist * engine.tourist[t]
     # The ways on from the target.
     n = st.n
     game = decision.game[:, None]
-    ahead, way = engine.next_station[t], engine.next_section[t]  # (candidates, degree)
+    # (candidates, degree): the rows of the target's ways on (``take``: faster than ``[]``).
+    ahead = np.take(engine.next_station, t, axis=0)
+    way = np.take(engine.next_section, t, axis=0)
     # Flat indices into the batch-last arrays (faster than fancy indexing on 2-3 axes).
-    free = np.take(~(st.blocked | st.drawn), way * n + game) & engine.next_valid[t]
+    at = way * n + game
+    free = ~(np.take(st.blocked, at) | np.take(st.drawn, at)) & np.take(engine.next_valid, t,
+                                                                      axis=0)
     members_flat = st.members.reshape(-1)
     size = engine.size
     on_line = np.take(members_flat, (li[:, None] * size + ahead) * n + game)
     if lines > 1:
         on_line |= merge[:, None] & np.take(members_flat,
                                             (other[:, None] * size + ahead) * n + game)
-    ways = (free & ~on_line & (way != engine.section[e][:, None])).sum(axis=1)
+    # The section drawn leads back to its origin, a station of the line: not counted.
+    ways = (free & ~on_line).sum(axis=1)
     value += weights.mobility * np.minimum(ways, weights.mobility_cap)
     result: FloatArray = value
     return result

@@ -8,6 +8,9 @@ import { readRuleset, readCard, obj, arr, int, str, bool } from "../normalize.js
 import { cardElement, cardLabel } from "../cards.js";
 
 const TRAITS = ["info", "table", "standings", "sheet", "figures", "notice", "strings"];
+/** A module's id (Python's `info.modules`) -> its name. */
+const MODULES = { effects: "panel.effects_title", powers: "panel.powers_title",
+  objectives: "board.objectives" };
 /** A participant's status (Python's `standings.rows[].status`) -> its words. */
 const STATUS = { joined: "board.status_joined", ready: "board.status_ready",
   drawing: "board.status_drawing", finished: "board.status_finished",
@@ -128,7 +131,8 @@ export function createBoardView(model, el) {
     const { t, info } = st;
     title.textContent = info.name;
     root.setAttribute("aria-label", t("board.aria", { room: info.name }));
-    subtitle.textContent = [info.map, ...info.modules].filter(Boolean).join(" · ");
+    subtitle.textContent = [info.map, ...info.modules.map((m) => (MODULES[m] ? t(MODULES[m])
+      : m))].filter(Boolean).join(" · ");
     // How to join, for the projector: the folder as the teacher gave it.
     joinLine.textContent = info.folder ? t("board.join", { code:
       `join(${JSON.stringify(info.folder)}, "…")` }) : "";

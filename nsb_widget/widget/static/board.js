@@ -310,6 +310,11 @@ function cardElement(doc, card, extra, rs, t) {
 
 // src/board/view.js
 var TRAITS = ["info", "table", "standings", "sheet", "figures", "notice", "strings"];
+var MODULES = {
+  effects: "panel.effects_title",
+  powers: "panel.powers_title",
+  objectives: "board.objectives"
+};
 var STATUS = {
   joined: "board.status_joined",
   ready: "board.status_ready",
@@ -490,7 +495,7 @@ function createBoardView(model, el) {
     const { t, info } = st;
     title.textContent = info.name;
     root.setAttribute("aria-label", t("board.aria", { room: info.name }));
-    subtitle.textContent = [info.map, ...info.modules].filter(Boolean).join(" · ");
+    subtitle.textContent = [info.map, ...info.modules.map((m) => MODULES[m] ? t(MODULES[m]) : m)].filter(Boolean).join(" · ");
     joinLine.textContent = info.folder ? t("board.join", { code: `join(${JSON.stringify(info.folder)}, "…")` }) : "";
     selfPaced.textContent = info.dealt ? "" : t("board.self_paced");
     selfPaced.hidden = info.dealt;
