@@ -43,6 +43,7 @@ from nsb_widget.bots import make_bot
 from nsb_widget.bots.checked import MAX_SECONDS
 from nsb_widget.i18n import resolve_language
 from nsb_widget.maps.model import Symbol
+from nsb_widget.rules.game import Plan
 from nsb_widget.rules.moves import MAX_NOTATION
 from nsb_widget.rulesets.london.cards import LondonCard
 
@@ -377,6 +378,31 @@ def test_the_plain_int_core_refuses_a_player_the_game_does_not_have(player):
                  lambda: game.play_plan(game.plans(0)[0], player)):
         refused(game, call, PhaseError)
     assert not game.is_plan(game.plans(3)[0], player)
+
+
+@pytest.mark.parametrize(("city", "modules"), [("berlin", ["effects"]), ("london", ["powers"])])
+def test_is_plan_says_what_plans_lists(city, modules):
+    """``is_plan`` (how a bot's answer is checked, issue 18, item 23) agrees with membership in
+    ``plans()`` for every listed plan and for plans one field away from one, through whole
+    games."""
+    rng = random.Random(city)
+    for seed in range(3):
+        game = Game.new(players=2, seed=seed, map=city, modules=modules)
+        while not game.is_over:
+            if game.has_finished_turn(0) and game.has_finished_turn(1):
+                game.reveal()
+            for p in (0, 1):
+                if game.has_finished_turn(p):
+                    continue
+                plans = game.plans(p)
+                assert all(game.is_plan(plan, p) for plan in plans)
+                for plan in plans[:4]:
+                    for field in range(4):
+                        delta = rng.choice([-1, 1])
+                        near = Plan(*(v + delta if i == field else v for i, v in enumerate(plan)))
+                        assert game.is_plan(near, p) == (near in plans), (near, plans)
+                assert not game.is_plan(tuple(plans[0]), p) if plans else True
+                game.play_plan(rng.choice(plans), p) if plans else game.pass_turn(p)
 
 
 @pytest.mark.parametrize("options", [{"seconds": 10**9}, {"seconds": float("inf")},

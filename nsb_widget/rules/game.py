@@ -484,7 +484,7 @@ class Game:
                 or self._phase is not Phase.DRAW or self._passed[player]):
             return False
         k, o, t, s = plan
-        if not all(type(v) is int and v >= 0 for v in plan):
+        if not type(k) is type(o) is type(t) is type(s) is int or min(plan) < 0:
             return False
         slots = self._slots[player]
         if k >= len(slots) or o >= len(self.map.stations):
