@@ -818,6 +818,32 @@ def test_bad_hint_messages_are_refused_without_harm(content):
     assert _replies(h)[0]["hint"] is not None
 
 
+class _BrokenHintBot:
+    name = "broken"
+
+    def choose(self, game, player, rng):
+        game.pass_turn(player)  # on the copy the hint plays, not on the game shown
+        raise ZeroDivisionError("no idea")
+
+
+def test_a_failing_hint_bot_is_named_and_changes_nothing():
+    game = Game.new(seed=4)
+    h = Harness(game, hint_bot=_BrokenHintBot())
+    h.send({"type": "reveal"})
+    before, version = game.to_json(), h.w.hints["version"]
+    h.send({"type": "hint", "version": version})
+    [reply] = _replies(h)
+    # the page stops thinking (a refusal) and the notice names the bot and its error
+    assert reply["hint"] is None and reply["version"] == version
+    assert reply["refused"] == h.w.notice["text"]
+    assert h.w.notice["level"] == "error"
+    assert h.w.notice["text"] == ("The hint bot broken failed: ZeroDivisionError: no idea")
+    assert "internal error" not in h.w.notice["text"]
+    assert game.to_json() == before and h.w.hints["version"] == version
+    h.send({"type": "pass"})  # the game goes on, the error is cleared
+    assert h.w.notice["text"] == "" and game.to_json() != before
+
+
 def test_hint_bot_option():
     from nsb_widget.bots import GreedyBot, SearchBot
 

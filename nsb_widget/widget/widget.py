@@ -25,7 +25,7 @@ import anywidget
 import traitlets
 
 from ..bots import Bot, play_turn
-from ..bots.checked import CheckedBot, bot_from, checked
+from ..bots.checked import CheckedBot, bot_from, bot_name, checked
 from ..bots.hint import Hint, power_title, suggest
 from ..errors import ArgumentError, IllegalMoveError, NsbError
 from ..game import Game
@@ -550,7 +550,17 @@ class BerlinWidget(anywidget.AnyWidget):
             self.send({**reply, "refused": _clip(problem)})
             return
         started = time.monotonic()
-        found = suggest(self._game, player, self._hint_bot, self._hint_rng)
+        try:
+            found = suggest(self._game, player, self._hint_bot, self._hint_rng)
+        except Exception as exc:  # the hint bot's failure, not the game's (it played a copy)
+            log.exception("nsb_widget: the hint bot failed")
+            t = self._t
+            failed = t("The hint bot {name} failed: {error}",
+                       name=bot_name(self._hint_bot), error=_error_text(exc))
+            self._notify("error", failed)
+            self._refusal = self._notice_id
+            self.send({**reply, "refused": _clip(failed)})
+            return
         if self._version != version:  # pragma: no cover - suggest() plays on a copy
             self.send({**reply, "stale": True})
             return
