@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from nsb_widget import Game
 from nsb_widget.bots import evaluate
 from nsb_widget.bots.greedy import best_plans
+from nsb_widget.errors import ArgumentError
 from nsb_widget.maps import get_map
 from nsb_widget.rules.game import Phase
 from nsb_widget.rules.moves import Reveal
@@ -422,7 +423,7 @@ def test_supports_and_refusals() -> None:
     game = Game.new(2, seed=1, map="london")
     assert Playouts.supports(game)
     game.reveal()
-    with pytest.raises(ValueError, match="finished the turn"):
+    with pytest.raises(ArgumentError, match="finished the turn"):
         Playouts(game, 0)
     plans = game.plans(0)
     if plans:
@@ -430,12 +431,14 @@ def test_supports_and_refusals() -> None:
     else:
         game.pass_turn(0)
     Playouts(game, 0)  # player 0 is done: fine
-    with pytest.raises(ValueError, match="finished the turn"):
+    with pytest.raises(ArgumentError, match="finished the turn"):
         Playouts(game, 1)
-    with pytest.raises(ValueError, match="no player"):
+    with pytest.raises(ArgumentError, match="no player"):
         Playouts(game, 2)
-    with pytest.raises(ValueError, match="unknown policy"):
+    with pytest.raises(ArgumentError, match="unknown policy"):
         Playouts(game, 0).run(3, np.random.default_rng(0), "clever")
+    with pytest.raises(ArgumentError, match="n must be a positive int"):
+        Playouts(game, 0).run(0, np.random.default_rng(0), "greedy")
 
 
 def test_a_ruleset_without_playout_rules_is_not_supported() -> None:

@@ -159,7 +159,7 @@ class SearchBot:
             return False
         supported = Playouts.supports(game) and not game.setup.powers
         if self.playouts == "batch" and not supported:
-            raise ValueError("this game has no vectorised playouts (the powers module is in "
+            raise ArgumentError("this game has no vectorised playouts (the powers module is in "
                              "play, or the ruleset has none): use playouts='auto'")
         return supported
 

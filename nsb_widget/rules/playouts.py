@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from ..errors import ArgumentError
 from ..scoring.interchanges import POINTS as INTERCHANGE_POINTS
 from .game import Phase
 
@@ -396,18 +397,18 @@ class Playouts:
         self.single = not isinstance(game, Sequence)
         games: list[Game] = [game] if not isinstance(game, Sequence) else list(game)
         if not games:
-            raise ValueError("no position to play out")
+            raise ArgumentError("no position to play out")
         game = games[0]
         if any(g.setup is not game.setup and g.setup != game.setup for g in games):
-            raise ValueError("the positions of one Playouts must be of the same game")
+            raise ArgumentError("the positions of one Playouts must be of the same game")
         rules = game.ruleset.playout_rules(game)
         if rules is None or len(game.ruleset.line_ids) not in (1, 2):
-            raise ValueError(f"no vectorised playouts for this {game.ruleset.title} game "
+            raise ArgumentError(f"no vectorised playouts for this {game.ruleset.title} game "
                              "(check Playouts.supports first)")
         if not (type(player) is int and 0 <= player < game.players):
-            raise ValueError(f"no player {player!r} in this game")
+            raise ArgumentError(f"no player {player!r} in this game")
         if any(g.phase is Phase.DRAW and not g.has_finished_turn(player) for g in games):
-            raise ValueError("playouts start at a reveal, or once the player has finished "
+            raise ArgumentError("playouts start at a reveal, or once the player has finished "
                              "the turn")
         self.rules = rules
         self.player = player
@@ -538,7 +539,7 @@ class Playouts:
         cards = self._card_state(games[0])
         for other in games[1:]:
             if self._card_state(other) != cards:
-                raise ValueError("the positions of one Playouts must share the card state "
+                raise ArgumentError("the positions of one Playouts must share the card state "
                                  "(round, turn, revealed and face-down cards)")
         (self.phase, self.round_index, self.turn, self.counts, self.last_turn, self.preview,
          self.hidden, self.flags) = cards
@@ -608,9 +609,9 @@ class Playouts:
         ``(positions, n)`` for a sequence of positions, where playout ``j`` of every position
         sees the same cards (common random numbers)."""
         if policy not in _POLICIES:
-            raise ValueError(f"unknown policy {policy!r}; known: {', '.join(POLICIES)}")
+            raise ArgumentError(f"unknown policy {policy!r}; known: {', '.join(POLICIES)}")
         if type(n) is not int or n < 1:
-            raise ValueError(f"n must be a positive int, not {n!r}")
+            raise ArgumentError(f"n must be a positive int, not {n!r}")
         totals, _ = self.play(n, rng, _POLICIES[policy])
         return totals if self.single else totals.reshape(-1, n)
 
