@@ -104,6 +104,9 @@ def test_every_part_of_the_rules_is_there_in_the_pages_language(city, language):
                  else ("handicap", "handicap_both"))
     for key in handicaps:
         assert re.search(rf"(?<![\d-]){v[key]}(?![\d-])", said), key
+    # solo: how the pencils are laid out (the same in both cities)
+    assert {"en": "in a random order, one per round", "de": "in zufälliger Reihenfolge aus, "
+            "einen pro Runde", "fr": "dans un ordre aléatoire, un par manche"}[language] in said
     cards = card_texts(city, language)  # the advanced game, in the engine's own words
     for name, text in cards["effects"] + cards["powers"]:
         assert name in said and text in said

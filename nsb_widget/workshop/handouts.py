@@ -257,7 +257,8 @@ def _london(language: str) -> list[Block]:
         Text(t("Among tied players, the best single round score wins; still tied, they share "
                "the victory.")),
         Heading(t("Solo")),
-        Text(t("The solo table reads your total: {bands}. With the advanced game subtract "
+        Text(t("Lay out the {rounds} pencils in a random order, one per round. The solo "
+               "table reads your total: {bands}. With the advanced game subtract "
                "**{handicap}** for each module used (**{handicap_both}** for both) before "
                "reading it.", **v)),
         Heading(t("The advanced game")),
