@@ -569,6 +569,16 @@ def test_powers_once_a_round_by_default_or_once_a_game_as_an_option(tmp_path):
 
     assert deal_code(seeded) == ("Game.new(seed=4, map='london', modules=['powers'], "
                                  "power_limit='game')")
+    # the widget and the board say which reading is played, in the game's language
+    def said(game: Game) -> tuple[object, object]:
+        facts = game.ruleset.describe(game)
+        return facts["power_limit"], facts["power_limit_text"]
+
+    assert said(default) == ("round", "Each power: once a round")
+    assert said(once) == ("game", "One power in the whole game")
+    assert said(london()) == (None, "")  # without the powers: nothing to say
+    assert said(london(modules=["powers"], power_limit="game", language="de")) == (
+        "game", "Eine Fähigkeit im ganzen Spiel")
 
 
 def test_a_power_limit_needs_the_powers_and_a_known_value():

@@ -357,6 +357,8 @@ export function updatePanel(panel, st, pencils) {
     // Without the module nobody holds a power: no empty box.
     if (!mine && !holders.childNodes.length) power.hidden = true;
     else power.append(section(doc, t("panel.powers_title"),
+      rs.power_limit_text ? h(doc, "p", { class: "nsb-power-limit", text: rs.power_limit_text })
+        : null,
       mine ? h(doc, "p", { class: "nsb-power-now", "data-power": mine.id },
         h(doc, "strong", { text: `${mine.title}: ` }), mine.text) : null,
       mine && !mine.usable && mine.reason ? h(doc, "p", { class: "nsb-power-reason",

@@ -177,6 +177,7 @@ export function readRuleset(v, t = translator(null)) {
       cap(str(p.id))), text: str(p.text), station: bool(p.station) })).filter((p) => p.id),
     pencil_powers: Object.fromEntries(Object.entries(obj(o.pencil_powers))
       .filter(([, x]) => typeof x === "string")),
+    power_limit_text: str(o.power_limit_text),
     tracks: arr(o.tracks).filter(isObj).map((x) => ({ id: str(x.id), label: str(x.label,
       cap(str(x.id))), values: ints(x.values) })).filter((x) => x.id),
     bonus_labels: Object.fromEntries(Object.entries(obj(o.bonus_labels))

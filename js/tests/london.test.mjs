@@ -131,6 +131,9 @@ test("the pencil power button: held power, title, disabled with the reason, send
     assert.deepEqual(t.qa(".nsb-power-list li").map((li) => [li.dataset.pencil, li.dataset.power]),
       f.map_data.pencils.map((pc) => [pc.id, held[pc.id]]));
     assert.equal(t.q(".nsb-power-mine").dataset.pencil, f.sheet.pencil);
+    // which reading of the guides the game plays, as Python words it
+    assert.equal(f.game_info.ruleset.power_limit_text, "Each power: once a round");
+    assert.equal(t.q(".nsb-power-limit").textContent, "Each power: once a round");
     // before a reveal: disabled, and the reason is said
     const s = await setup("london_start");
     const sp = fixture("london_start").hints.power;

@@ -126,6 +126,19 @@ test("the board names the room's modules in words", async () => {
   b.cleanup();
 });
 
+test("a London room's board says which reading of the pencil powers it plays", async () => {
+  const london = fixture("london_start").game_info.ruleset; // what Python sends for London
+  for (const [text, shown] of [["One power in the whole game", "Pencil powers (One power in "
+    + "the whole game)"], ["", "Pencil powers"]]) {
+    const b = await board("board_start", (s) => {
+      s.info.modules = ["powers"];
+      s.info.ruleset = { ...london, power_limit_text: text };
+    });
+    assert.equal(b.q(".nsb-board-sub").textContent, `Berlin · ${shown}`);
+    b.cleanup();
+  }
+});
+
 test("a self-paced room's board has no Reveal and says the cards are not secret", async () => {
   const b = await board("board_self");
   assert.equal(b.q("button.nsb-board-reveal").hidden, true);

@@ -131,8 +131,13 @@ export function createBoardView(model, el) {
     const { t, info } = st;
     title.textContent = info.name;
     root.setAttribute("aria-label", t("board.aria", { room: info.name }));
-    subtitle.textContent = [info.map, ...info.modules.map((m) => (MODULES[m] ? t(MODULES[m])
-      : m))].filter(Boolean).join(" · ");
+    const limit = st.rs.power_limit_text; // London's powers: once a round, or once a game
+    const moduleName = (m) => {
+      const name = MODULES[m] ? t(MODULES[m]) : m;
+      return m === "powers" && limit ? `${name} (${limit})` : name;
+    };
+    subtitle.textContent = [info.map, ...info.modules.map(moduleName)].filter(Boolean)
+      .join(" · ");
     // How to join, for the projector: the folder as the teacher gave it.
     joinLine.textContent = info.folder ? t("board.join", { code:
       `join(${JSON.stringify(info.folder)}, "…")` }) : "";

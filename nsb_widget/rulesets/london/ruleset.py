@@ -364,4 +364,10 @@ class LondonRuleset(Ruleset):
                            for o in (LondonObjective(x) for x in setup.objectives)],
             "pencil_powers": {p.id: str(self.power_of(game, p.id)) for p in game.map.pencils
                               if game.setup.powers},
+            # Which reading of the guides the game plays (docs/rules.md, L21), in words.
+            "power_limit": setup.power_limit if setup.powers else None,
+            "power_limit_text": ("" if not setup.powers
+                                 else t("Each power: once a round")
+                                 if setup.power_limit == "round"
+                                 else t("One power in the whole game")),
         }

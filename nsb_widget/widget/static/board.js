@@ -152,6 +152,7 @@ function readRuleset(v, t = translator(null)) {
       cap(str(p.id))
     ), text: str(p.text), station: bool(p.station) })).filter((p) => p.id),
     pencil_powers: Object.fromEntries(Object.entries(obj(o.pencil_powers)).filter(([, x]) => typeof x === "string")),
+    power_limit_text: str(o.power_limit_text),
     tracks: arr(o.tracks).filter(isObj2).map((x) => ({ id: str(x.id), label: str(
       x.label,
       cap(str(x.id))
@@ -495,7 +496,12 @@ function createBoardView(model, el) {
     const { t, info } = st;
     title.textContent = info.name;
     root.setAttribute("aria-label", t("board.aria", { room: info.name }));
-    subtitle.textContent = [info.map, ...info.modules.map((m) => MODULES[m] ? t(MODULES[m]) : m)].filter(Boolean).join(" · ");
+    const limit = st.rs.power_limit_text;
+    const moduleName = (m) => {
+      const name = MODULES[m] ? t(MODULES[m]) : m;
+      return m === "powers" && limit ? `${name} (${limit})` : name;
+    };
+    subtitle.textContent = [info.map, ...info.modules.map(moduleName)].filter(Boolean).join(" · ");
     joinLine.textContent = info.folder ? t("board.join", { code: `join(${JSON.stringify(info.folder)}, "…")` }) : "";
     selfPaced.textContent = info.dealt ? "" : t("board.self_paced");
     selfPaced.hidden = info.dealt;

@@ -271,6 +271,7 @@ function readRuleset(v, t = translator(null)) {
       cap(str(p.id))
     ), text: str(p.text), station: bool(p.station) })).filter((p) => p.id),
     pencil_powers: Object.fromEntries(Object.entries(obj(o.pencil_powers)).filter(([, x]) => typeof x === "string")),
+    power_limit_text: str(o.power_limit_text),
     tracks: arr(o.tracks).filter(isObj2).map((x) => ({ id: str(x.id), label: str(
       x.label,
       cap(str(x.id))
@@ -2150,6 +2151,7 @@ function updatePanel(panel, st, pencils) {
     else power.append(section(
       doc,
       t("panel.powers_title"),
+      rs.power_limit_text ? h(doc, "p", { class: "nsb-power-limit", text: rs.power_limit_text }) : null,
       mine ? h(
         doc,
         "p",
