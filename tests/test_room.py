@@ -222,6 +222,7 @@ def test_joining_a_folder_without_a_room_says_so(home, tmp_path):
     (lambda doc: doc.update(pencils=["green"]), "setup: "),
     (lambda doc: doc.update(modules=["rockets"]), "setup: "),
     (lambda doc: doc.update(name=""), "name: must be a text"),
+    (lambda doc: doc.update(hints="no"), "hints: must be true or false"),
 ])
 def test_a_damaged_room_file_names_its_problem(home, tmp_path, mutate, expected):
     room = _room(tmp_path)
@@ -231,6 +232,14 @@ def test_a_damaged_room_file_names_its_problem(home, tmp_path, mutate, expected)
     with pytest.raises(RoomFileError, match=expected):
         join(room.folder.path, "Ada", follow=False)
     assert room.folder.seat_files() == []
+
+
+def test_a_room_file_from_before_the_hints_option_offers_hints(home, tmp_path):
+    room = _room(tmp_path)
+    doc = json.loads(room.folder.room_file.read_text())
+    del doc["hints"]
+    room.folder.room_file.write_text(json.dumps(doc))
+    assert join(room.folder.path, "Ada", follow=False).info.hints is True
 
 
 @pytest.mark.parametrize("content", [b"", b"{oops", b"\xff\xfe", b"[]", b"9" * 300_000])

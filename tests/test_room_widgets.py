@@ -163,7 +163,7 @@ def test_a_participants_widget_has_no_reveal_and_says_where_they_stand(home, tmp
     widget = ada.widget()
     try:
         assert widget.game_info["room"] == {"name": "Widgets", "participant": "Ada",
-                                            "dealt": True}
+                                            "dealt": True, "hints": True}
         assert widget.turn["can_reveal"] is False and widget.turn["room"]["waiting"] is True
         history = ada.game.history
         _send(widget, {"type": "reveal"})
@@ -173,6 +173,38 @@ def test_a_participants_widget_has_no_reveal_and_says_where_they_stand(home, tmp
         assert ada.game.history == history and "dealt again" in widget.notice["text"]
     finally:
         ada.stop_following()
+
+
+def test_a_room_without_hints_refuses_them_and_says_so(home, tmp_path):
+    from nsb_widget.errors import ArgumentError, NsbError
+
+    room = _room(tmp_path, hints=False)
+    assert json.loads(room.folder.room_file.read_text())["hints"] is False
+    assert RoomBoard(room, watch=False).info["hints"] is False  # the board says "no hints"
+    ada = take_seat(room.folder.path, "Ada")
+    ada.stop_following()
+    widget = ada.widget()
+    ada.stop_following()
+    room.reveal()
+    ada.sync()
+    assert widget.game_info["room"]["hints"] is False and ada.game.phase is Phase.DRAW
+    before = ada.game.to_json()
+    sent: list[dict] = []
+    widget._send = lambda msg, buffers=None: sent.append(msg)  # the replies to the page
+    _send(widget, {"type": "hint"})
+    replies = [m["content"] for m in sent if m.get("method") == "custom"]
+    assert [r["hint"] for r in replies] == [None]
+    assert replies[0]["refused"] == "The teacher turned hints off in this room."
+    assert widget.notice["text"] == "The teacher turned hints off in this room."
+    with pytest.raises(NsbError, match="hints off"):
+        widget.hint()
+    assert ada.game.to_json() == before
+    # a room with hints (the default) offers them; a bad value is refused before anything
+    (tmp_path / "other").mkdir()
+    assert _room(tmp_path / "other").info.hints is True
+    with pytest.raises(ArgumentError, match="hints must be True or False"):
+        Room.create(tmp_path / "bad", "Bad", hints="no")
+    assert not (tmp_path / "bad").exists()
 
 
 def test_after_a_draw_the_next_card_comes_at_once(home, tmp_path):

@@ -211,7 +211,8 @@ export function readInfo(v, t = translator(null)) {
 export function readRoomInfo(v) {
   if (v === null || typeof v !== "object" || Array.isArray(v)) return null;
   const o = obj(v);
-  return { name: str(o.name), participant: str(o.participant), dealt: bool(o.dealt) };
+  return { name: str(o.name), participant: str(o.participant), dealt: bool(o.dealt),
+    hints: o.hints !== false }; // hints are offered unless the room says otherwise
 }
 
 /** `turn.room`: where the participant stands against the room's cards (null outside one). */

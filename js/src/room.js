@@ -3,11 +3,13 @@
 // what a room changes in the toolbar: no Reveal where the teacher deals, no New game.
 import { h, clear } from "./dom.js";
 
-/** Hide what a room does not allow: Reveal where the teacher deals, New game in every room. */
+/** Hide what a room does not allow: Reveal where the teacher deals, New game in every room,
+ * Hint where the teacher turned hints off. */
 export function roomToolbar(tb, st) {
   const room = st.info.room;
   tb.buttons.reveal.hidden = Boolean(room && room.dealt);
   tb.buttons["new-game"].hidden = Boolean(room);
+  tb.buttons.hint.hidden = Boolean(room && !room.hints);
 }
 
 /** The help line while the participant waits for the teacher's next card (else null). */

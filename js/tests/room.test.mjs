@@ -34,6 +34,20 @@ test("a participant's widget has no Reveal and no New game, and says whose seat 
   t.cleanup();
 });
 
+test("a room without hints hides the Hint button; a room with hints keeps it", async () => {
+  const on = await setup("seat_waiting");
+  assert.equal(on.q('button[data-action="hint"]').hidden, false);
+  on.cleanup();
+  const t = await setup("seat_waiting");
+  const info = structuredClone(t.model.get("game_info"));
+  info.room.hints = false;
+  t.model.pySet("game_info", info);
+  assert.equal(t.q('button[data-action="hint"]').hidden, true);
+  t.key(t.q(".nsb-widget"), "h");
+  assert.deepEqual(t.model.messages().filter((m) => m.type === "hint"), []);
+  t.cleanup();
+});
+
 test("a participant behind the room is told how many cards are ahead", async () => {
   const t = await setup("seat_behind");
   const state = t.q(".nsb-room-state");
@@ -123,6 +137,12 @@ test("the final board: places with shared ones, the winner, the sheet, figures",
 test("the board names the room's modules in words", async () => {
   const b = await board("board_start", (s) => { s.info.modules = ["effects", "objectives"]; });
   assert.equal(b.q(".nsb-board-sub").textContent, "Berlin · Round effects · Objectives");
+  b.cleanup();
+});
+
+test("the board says when the room's hints are off", async () => {
+  const b = await board("board_start", (s) => { s.info.hints = false; });
+  assert.equal(b.q(".nsb-board-sub").textContent, "Berlin · no hints");
   b.cleanup();
 });
 

@@ -61,6 +61,9 @@ class RoomInfo:
     """A self-paced room's seed (public); ``None`` when the teacher deals."""
     power_limit: str = "round"
     """London's pencil powers: once a ``"round"`` (the default) or once a ``"game"``."""
+    hints: bool = True
+    """Whether the participants' widgets offer the Hint button (the teacher may turn it off
+    for a game played for places)."""
     created: float = 0.0
     """When the room was created (seconds since the epoch)."""
 
@@ -115,11 +118,11 @@ class RoomInfo:
                 "paced": self.paced, "pencils": list(self.pencils),
                 "effects": list(self.effects), "objectives": list(self.objectives),
                 "powers": list(self.powers), "power_limit": self.power_limit,
-                "seed": self.seed, "created": self.created}
+                "hints": self.hints, "seed": self.seed, "created": self.created}
 
     @classmethod
     def from_setup(cls, room_id: str, name: str, setup: GameSetup, language: str,
-                   paced: str) -> RoomInfo:
+                   paced: str, hints: bool = True) -> RoomInfo:
         """The public facts of the teacher's deal ``setup`` (the seed only when self-paced)."""
         return cls(id=room_id, name=name, map_id=setup.map_id,
                    modules=tuple(sorted(str(m) for m in setup.modules)), language=language,
@@ -128,7 +131,7 @@ class RoomInfo:
                    objectives=tuple(str(o) for o in setup.objectives),
                    powers=tuple(str(p) for p in setup.powers),
                    seed=None if paced == "teacher" else setup.seed,
-                   power_limit=setup.power_limit, created=time.time())
+                   power_limit=setup.power_limit, hints=hints, created=time.time())
 
     @classmethod
     def from_json(cls, data: bytes, path: str) -> RoomInfo:
@@ -171,6 +174,10 @@ class RoomInfo:
             problems.append(Problem("power_limit", f"must be 'round' or 'game', found "
                                                    f"{short(power_limit)}"))
             power_limit = "round"
+        hints = doc.get("hints", True)  # rooms made before the option offered hints
+        if not isinstance(hints, bool):
+            problems.append(Problem("hints", f"must be true or false, found {short(hints)}"))
+            hints = True
         seed = doc.get("seed")
         if paced == "self" and (not isinstance(seed, int) or isinstance(seed, bool)
                                 or not 0 <= seed < 2**63):
@@ -190,7 +197,7 @@ class RoomInfo:
                    language=language, paced=paced, pencils=lists["pencils"],
                    effects=lists["effects"], objectives=lists["objectives"],
                    powers=lists["powers"], seed=seed if paced == "self" else None,
-                   power_limit=str(power_limit), created=float(created))
+                   power_limit=str(power_limit), hints=hints, created=float(created))
         try:
             info.setup("check")
         except (NsbError, ValueError) as exc:

@@ -96,7 +96,7 @@ class Room:
     @classmethod
     def create(cls, folder: str | os.PathLike[str], name: str, *, map: str = "berlin",
                modules: Iterable[str] = (), language: str | None = None,
-               paced: str = "teacher", seed: int | None = None,
+               paced: str = "teacher", seed: int | None = None, hints: bool = True,
                deal_file: str | os.PathLike[str] | None = None, **cards: Any) -> Room:
         """Create a room in ``folder`` (made if it does not exist; its parent must) and deal its
         game.
@@ -109,7 +109,8 @@ class Room:
         your kernel and in ``deal_file``, by default in your private data folder, so that
         :meth:`resume` can take the room back after a kernel restart). ``paced="self"``:
         everyone reveals on their own from the room's seed, which is written in the folder:
-        not secret. ``seed`` fixes the deal (default: a random one).
+        not secret. ``seed`` fixes the deal (default: a random one). ``hints=False`` takes
+        the Hint button off the participants' widgets (a game played for places).
 
         Raises :class:`~nsb_widget.errors.RoomError` when the folder already holds a room or
         cannot be written, :class:`~nsb_widget.errors.ArgumentError` for a bad argument.
@@ -121,6 +122,8 @@ class Room:
                                 f"characters, not {quote(name)}")
         if paced not in PACES:
             raise ArgumentError(f"paced must be 'teacher' or 'self', not {quote(paced)}")
+        if not isinstance(hints, bool):
+            raise ArgumentError(f"hints must be True or False, not {quote(hints)}")
         if not isinstance(map, str) or map not in BUILTIN_MAPS:
             raise ArgumentError(f"a room plays a built-in map ({', '.join(BUILTIN_MAPS)}), "
                                 f"not {quote(map if isinstance(map, str) else type(map))}")
@@ -129,7 +132,8 @@ class Room:
         dealer = Game.new(1, seed, map=map, modules=modules, names=["table"], language=code,
                           **cards)
         room_id = secrets.token_hex(8)
-        info = RoomInfo.from_setup(room_id, " ".join(name.split()), dealer.setup, code, paced)
+        info = RoomInfo.from_setup(room_id, " ".join(name.split()), dealer.setup, code, paced,
+                                   hints)
         place = RoomFolder(folder)
         if not place.path.parent.is_dir():
             raise RoomError(t("cannot create the room in {path}: its parent folder does not "

@@ -30,6 +30,7 @@ def board_info(room: Room) -> dict[str, Any]:
         "folder": str(room.folder.path),
         "map": {"id": game.map.id, "title": scene["title"]},
         "dealt": room.info.dealt,
+        "hints": room.info.hints,
         "modules": info["modules"],
         "effects": info["effects"],
         "objectives": info["objectives"],

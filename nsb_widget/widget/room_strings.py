@@ -49,6 +49,7 @@ BOARD_STRINGS: dict[str, str] = {
     "board.objectives": N_("Objectives"),
     "board.cards_aria": N_("The cards of this turn: {cards}"),
     "board.preview": N_("Next turn (Glimpse into the future)"),
+    "board.no_hints": N_("no hints"),
     "board.count": N_("{kind}: {n} of 5"),
     "board.ready": N_("{ready} of {count} ready"),
     "board.ready_aria": N_("{ready} of {count} participants have drawn or passed"),

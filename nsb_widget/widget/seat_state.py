@@ -9,10 +9,12 @@ from ..room.seat import Seat
 
 
 def seat_info(seat: Seat | None) -> dict[str, Any] | None:
-    """``game_info["room"]``: the room's name, the participant's, whether the teacher deals."""
+    """``game_info["room"]``: the room's name, the participant's, whether the teacher deals,
+    whether the Hint button is offered."""
     if seat is None:
         return None
-    return {"name": seat.info.name, "participant": seat.name, "dealt": seat.info.dealt}
+    return {"name": seat.info.name, "participant": seat.name, "dealt": seat.info.dealt,
+            "hints": seat.info.hints}
 
 
 def seat_status(seat: Seat | None) -> dict[str, Any] | None:

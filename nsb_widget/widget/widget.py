@@ -517,6 +517,8 @@ class BerlinWidget(anywidget.AnyWidget):
 
     def _why_no_hint(self) -> str | None:
         game, player, t = self._game, self._player, self._t
+        if self._seat is not None and not self._seat.info.hints:
+            return t("The teacher turned hints off in this room.")
         if player in self._bots:
             return t("{name} is played by a bot: show your own sheet (Sheet of) to ask for a "
                      "hint.", name=game.player_name(player))

@@ -32,6 +32,7 @@ export function readBoard(model) {
     rs,
     info: {
       name: str(info.name), map: str(obj(info.map).title), dealt: bool(info.dealt),
+      hints: info.hints !== false,
       folder: str(info.folder),
       modules: arr(info.modules).filter((m) => typeof m === "string"),
       effects: arr(info.effects).filter((e) => e && typeof e === "object").map((e) => ({
@@ -136,8 +137,8 @@ export function createBoardView(model, el) {
       const name = MODULES[m] ? t(MODULES[m]) : m;
       return m === "powers" && limit ? `${name} (${limit})` : name;
     };
-    subtitle.textContent = [info.map, ...info.modules.map(moduleName)].filter(Boolean)
-      .join(" · ");
+    subtitle.textContent = [info.map, ...info.modules.map(moduleName),
+      info.hints ? "" : t("board.no_hints")].filter(Boolean).join(" · ");
     // How to join, for the projector: the folder as the teacher gave it.
     joinLine.textContent = info.folder ? t("board.join", { code:
       `join(${JSON.stringify(info.folder)}, "…")` }) : "";

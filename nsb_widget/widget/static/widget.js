@@ -308,7 +308,12 @@ function readInfo(v, t = translator(null)) {
 function readRoomInfo(v) {
   if (v === null || typeof v !== "object" || Array.isArray(v)) return null;
   const o = obj(v);
-  return { name: str(o.name), participant: str(o.participant), dealt: bool(o.dealt) };
+  return {
+    name: str(o.name),
+    participant: str(o.participant),
+    dealt: bool(o.dealt),
+    hints: o.hints !== false
+  };
 }
 function readRoomStatus(v) {
   if (v === null || typeof v !== "object" || Array.isArray(v)) return null;
@@ -1698,6 +1703,7 @@ function roomToolbar(tb, st) {
   const room = st.info.room;
   tb.buttons.reveal.hidden = Boolean(room && room.dealt);
   tb.buttons["new-game"].hidden = Boolean(room);
+  tb.buttons.hint.hidden = Boolean(room && !room.hints);
 }
 function roomHelp(st) {
   const room = st.info.room;
@@ -1780,7 +1786,8 @@ function buttonStates(st, ui) {
     reveal: hasMap && st.turn.can_reveal && !st.turn.game_over,
     pass: hasMap && st.turn.phase === "draw" && !st.turn.game_over && st.hints.open_lines.length > 0,
     undo: hasMap && st.turn.can_undo,
-    hint: hasMap,
+    hint: hasMap && !(st.info.room && !st.info.room.hints),
+    // a room may turn hints off
     power: hasMap && Boolean(st.hints.power && st.hints.power.usable),
     overlay: hasMap,
     "export-svg": hasMap,
