@@ -16,7 +16,7 @@ import re
 from functools import cache
 
 from ..game import Game
-from ..i18n import translator
+from ..i18n import Translator, translator
 from ..rendering.scene import map_scene
 from ..rendering.svg import CELL, PAD
 from ..rules.words import colour, map_name
@@ -150,6 +150,23 @@ def _advanced(city: str, language: str, values: dict[str, str]) -> list[Block]:
             Bullets(tuple(text for _, text in cards["objectives"]))]
 
 
+def _drawing_rules(t: Translator) -> tuple[str, ...]:
+    """The rules of a section both cities share."""
+    return (
+        t("Straight along a dashed track: across, up and down, or diagonally."),
+        t("Never through a station, never across another section of any colour; two "
+          "stations are joined by one section at most."),
+        t("Never back to a station of the same line: no loops."),
+    )
+
+
+def _tie_break(t: Translator) -> list[Block]:
+    """The rulebooks' tie-break, the same in both cities."""
+    return [Heading(t("Tie-break")),
+            Text(t("Among tied players, the best single round score wins; still tied, they "
+                   "share the victory."))]
+
+
 def _berlin(language: str) -> list[Block]:
     t = words(language)
     v = facts("berlin")
@@ -169,10 +186,7 @@ def _berlin(language: str) -> list[Block]:
                "and a Joker each) and the Double Switch.", **v)),
         Heading(t("Drawing a section")),
         Bullets((
-            t("Straight along a dashed track: across, up and down, or diagonally."),
-            t("Never through a station, never across another section of any colour; two "
-              "stations are joined by one section at most."),
-            t("Never back to a station of the same line: no loops."),
+            *_drawing_rules(t),
             t("A line's first section leaves its start station; the next ones leave one of "
               "its two ends."),
             t("Bear and Crown joined (the start stations connected): from then on, every end "
@@ -195,9 +209,7 @@ def _berlin(language: str) -> list[Block]:
                "colours scores **{two}**, **{three}** or **{four}**; an S-Bahn station counts as "
                "2 stations. The highest total wins.", **v)),
         picture(last, _final_caption(last, language), language),
-        Heading(t("Tie-break")),
-        Text(t("Among tied players, the best single round score wins; still tied, they share "
-               "the victory.")),
+        *_tie_break(t),
         Heading(t("Solo")),
         Text(t("Lay out the {rounds} pencils in a random order, one per round. The City "
                "administration's assessment reads your total: {bands}. With the advanced "
@@ -228,10 +240,7 @@ def _london(language: str) -> list[Block]:
                "its section is the round's last: score the round and pass the pencils.", **v)),
         Heading(t("Drawing a section")),
         Bullets((
-            t("Straight along a dashed track: across, up and down, or diagonally."),
-            t("Never through a station, never across another section of any colour; two "
-              "stations are joined by one section at most."),
-            t("Never back to a station of the same line: no loops."),
+            *_drawing_rules(t),
             t("The central station (the question mark) matches every card."),
         )),
         Heading(t("Special cards")),
@@ -253,9 +262,7 @@ def _london(language: str) -> list[Block]:
                "colours scores **{two}**, **{three}** or **{four}** (a departure station is on "
                "its colour's line). The highest total wins.", **v)),
         picture(last, _final_caption(last, language), language),
-        Heading(t("Tie-break")),
-        Text(t("Among tied players, the best single round score wins; still tied, they share "
-               "the victory.")),
+        *_tie_break(t),
         Heading(t("Solo")),
         Text(t("Lay out the {rounds} pencils in a random order, one per round. The solo "
                "table reads your total: {bands}. With the advanced game subtract "
