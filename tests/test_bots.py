@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from nsb_widget import Game
 from nsb_widget.bots import BOTS, GreedyBot, SearchBot, make_bot, play_turn
+from nsb_widget.bots.greedy import POWER_GAIN, turn_value, with_power
 from nsb_widget.bots.options import finish_game
 from nsb_widget.bots.search import KEEP, Budget
 from nsb_widget.errors import PhaseError
@@ -135,12 +136,15 @@ def test_greedy_uses_every_london_power() -> None:
     assert used == {"double", "joker", "switch", "circle"}
 
 
-@pytest.mark.parametrize(("modules", "budget"), [(["powers"], 40), ([], 600)])
-def test_search_is_reproducible_and_its_budget_holds(modules: list[str], budget: int) -> None:
-    """With powers the playouts run through the driver, without on numpy batches."""
+@pytest.mark.parametrize(("modules", "budget", "playouts"),
+                         [(["powers"], 40, "driver"), (["powers"], 600, "auto"),
+                          ([], 600, "auto")])
+def test_search_is_reproducible_and_its_budget_holds(modules: list[str], budget: int,
+                                                     playouts: str) -> None:
+    """Playouts through the driver or on numpy batches (with powers and without)."""
     game = position("london", 8, 4, modules)
-    first = SearchBot(seconds=None, iterations=budget, seed=1)
-    second = SearchBot(seconds=None, iterations=budget, seed=1)
+    first = SearchBot(seconds=None, iterations=budget, seed=1, playouts=playouts)
+    second = SearchBot(seconds=None, iterations=budget, seed=1, playouts=playouts)
     a = first.search(game, 0, random.Random(0))
     b = second.search(game, 0, random.Random(99))  # its own seed, not the caller's rng
     assert a == b
@@ -196,11 +200,49 @@ def test_a_budget_shared_with_a_first_stage_counts_in_both() -> None:
     assert 0 < timed.left() <= 60 * 100_000  # the time left at the rate measured so far
 
 
-def test_batched_playouts_are_refused_where_they_would_ignore_a_power() -> None:
+def test_batched_playouts_are_refused_for_a_ruleset_without_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     game = position("london", 8, 4, ["powers"])
+    monkeypatch.setattr(type(game.ruleset), "playout_rules", lambda self, game: None)
     with pytest.raises(ValueError, match="no vectorised playouts"):
         SearchBot(seconds=None, iterations=10, playouts="batch").search(game, 0,
                                                                        random.Random(0))
+    values = SearchBot(seconds=None, iterations=10, seed=1).search(game, 0, random.Random(0))
+    assert values  # "auto" takes the driver
+
+
+def _last_turn_of_round(game: Game) -> None:
+    """Greedy sections, no power, up to the round's last turn."""
+    rng = random.Random(3)
+    while not game.is_last_turn:
+        plan = GreedyBot().choose_plan(game, 0, rng)
+        if plan is None:
+            game.pass_turn(0)
+        else:
+            game.play_plan(plan, 0)
+        game.reveal()
+
+
+def test_the_search_weighs_keeping_a_power_against_using_it_now() -> None:
+    """With batched playouts that use powers later in the round, keeping a power is worth
+    something: on the round's first turn the search keeps the Joker power that would add 2
+    to this turn's estimate, and on the round's last turn (unused, a power is lost) it uses
+    the switch power that adds 4.2."""
+    game = Game.new(1, 2, map="london", modules=["powers"])
+    game.reveal()
+    assert game.power(0) == "joker"
+    gain = turn_value(with_power(game, 0, ("joker", None)), 0) - turn_value(game, 0)
+    assert 0 < gain < POWER_GAIN
+    bot = SearchBot(seconds=None, iterations=3000, seed=2)
+    assert any(v.option.power == ("joker", None) for v in bot.search(game, 0, random.Random(0)))
+    assert bot.choose_power(game, 0, random.Random(0)) is None
+    game = Game.new(1, 9, map="london", modules=["powers"])
+    game.reveal()
+    assert game.power(0) == "switch"
+    _last_turn_of_round(game)
+    gain = turn_value(with_power(game, 0, ("switch", None)), 0) - turn_value(game, 0)
+    assert gain > POWER_GAIN
+    assert bot.choose_power(game, 0, random.Random(0)) == ("switch", None)
 
 
 def test_search_plays_whole_games_with_powers_and_two_players() -> None:

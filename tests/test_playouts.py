@@ -22,8 +22,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nsb_widget import Game
-from nsb_widget.bots import evaluate
-from nsb_widget.bots.greedy import best_plans
+from nsb_widget.bots import evaluate, play_turn
+from nsb_widget.bots.greedy import POWER_GAIN, GreedyBot, best_plans
 from nsb_widget.errors import ArgumentError
 from nsb_widget.maps import get_map
 from nsb_widget.rules.game import Phase
@@ -32,6 +32,8 @@ from nsb_widget.rules.playouts import (
     Decision,
     GreedyWeights,
     Playouts,
+    PowerDecision,
+    greedy_policy,
     greedy_values,
 )
 
@@ -51,6 +53,9 @@ class Record:
     """Per round from the snapshot's, the cards taken, in order."""
     rounds: list[int] = field(default_factory=list)
     total: int = 0
+    powers: dict[int, tuple[bool, tuple[str, int] | None]] = field(default_factory=dict)
+    """Per decision that opens one of ``player``'s turns (with pencil powers): whether the
+    driver allowed a power then, and the one used (its name and station, -1 for none)."""
 
 
 def _keys(game: Game, player: int, plans: Sequence[Any]) -> list[Key]:
@@ -59,9 +64,11 @@ def _keys(game: Game, player: int, plans: Sequence[Any]) -> list[Key]:
 
 
 def play_recorded(game: Game, player: int, rng: random.Random, snap_at: int,
-                  greedy_share: float = 0.5) -> Record | None:
+                  greedy_share: float = 0.5, power_share: float = 0.0) -> Record | None:
     """Play ``game`` to its end with random (or greedy) choices for everyone, snapshotting
-    after ``snap_at`` reveals (at that reveal, or just after ``player``'s draw in it)."""
+    after ``snap_at`` reveals (at that reveal, or just after ``player``'s draw in it). After
+    the snapshot, ``player`` uses a legal pencil power at the start of a turn with
+    probability ``power_share``."""
     record: Record | None = None
     reveals = 0
     log_from = 0
@@ -90,6 +97,7 @@ def play_recorded(game: Game, player: int, rng: random.Random, snap_at: int,
         order = list(range(game.players))
         rng.shuffle(order)
         for p in order:
+            opening = True
             while not game.has_finished_turn(p):
                 if (game.setup.powers and (record is None or p != player)
                         and rng.random() < 0.3):
@@ -97,6 +105,15 @@ def play_recorded(game: Game, player: int, rng: random.Random, snap_at: int,
                     if options:
                         game.use_power(*rng.choice(options), player=p)
                         continue
+                if record is not None and p == player and opening and game.setup.powers:
+                    options = game.power_options(p)
+                    used = None
+                    if options and rng.random() < power_share:
+                        name, label = rng.choice(options)
+                        game.use_power(name, label, player=p)
+                        used = (name, -1 if label is None else game.map.labels.index(label))
+                    record.powers[len(record.decisions)] = (bool(options), used)
+                opening = False
                 plans = game.plans(p)
                 if record is not None and p == player:
                     keys = _keys(game, p, plans)
@@ -137,6 +154,7 @@ def play_recorded(game: Game, player: int, rng: random.Random, snap_at: int,
 
 def replay(records: Sequence[Record], engine: Playouts,
            shared_cards: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """See :func:`check`."""
     """Drive ``engine`` (one column per record) with the records' cards and choices, checking
     every legal set and greedy best set on the way. ``shared_cards``: the records are the
     engine's positions, with the same cards (one deck for all)."""
@@ -178,14 +196,34 @@ def replay(records: Sequence[Record], engine: Playouts,
                 out[g] = got[choice]
         return out
 
+    offered = [0] * n
+
+    def power_policy(decision: PowerDecision,
+                     rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+        use = np.zeros(n, dtype=bool)
+        station = np.full(n, -1, dtype=np.int64)
+        for g in np.flatnonzero(decision.available):
+            rec = records[g]
+            legal, used = rec.powers.get(pointer[g], (False, None))
+            assert legal, (g, pointer[g], "the engine offers a power the driver refused")
+            offered[g] += 1
+            if used is not None:
+                use[g], station[g] = True, used[1]
+        return use, station
+
     totals, round_scores = engine.play(1 if shared_cards else n, np.random.default_rng(0),
-                                       policy, decks)
+                                       policy, decks, power_policy)
     for j, rec in enumerate(records):
         assert pointer[j] == len(rec.decisions), "the engine skipped a driver decision"
+        assert offered[j] == sum(legal for legal, _ in rec.powers.values()), (
+            "the engine refused a power the driver allowed")
     return totals, round_scores
 
 
 def check(records: Sequence[Record], engine: Playouts, shared_cards: bool = False) -> None:
+    """Drive ``engine`` with the records' cards and choices (pencil powers included): every
+    legal set, greedy best set and power allowed must be the driver's, and every round score
+    and total."""
     totals, round_scores = replay(records, engine, shared_cards)
     for j, rec in enumerate(records):
         assert list(round_scores[:, j]) == rec.rounds, j
@@ -494,3 +532,56 @@ def test_positions_after_a_draw_and_a_pass_on_a_round_s_last_turn_share_one_engi
                     checked += 1
             play_turn(game, 0, GreedyBot(), rng)
     assert checked == 2
+
+
+# ---------------------------------------------------------------------- pencil powers
+@pytest.mark.parametrize("limit", ["round", "game"])
+def test_pencil_powers_replay_exactly(limit: str) -> None:
+    """London with pencil powers, 1 to 4 players, snapshots anywhere: the player uses each
+    power (double, Joker, switch, circle) at the start of turns; the engine allows a power
+    exactly when the driver does, and after it the legal sets and scores are the driver's."""
+    rng = random.Random(f"powers:{limit}")
+    used = {"double": 0, "joker": 0, "switch": 0, "circle": 0}
+    for seed in range(70 if limit == "round" else 240):
+        players = 1 if seed % 3 else rng.randint(2, 4)
+        modules = ("powers",) if seed % 2 else ("powers", "objectives")
+        game = Game.new(players, seed=seed, map="london", modules=modules, power_limit=limit)
+        player = rng.randrange(players)
+        record = play_recorded(game, player, rng, rng.randrange(0, 30), power_share=0.4)
+        if record is None:
+            continue
+        for _, power in record.powers.values():
+            if power is not None:
+                used[power[0]] += 1
+        check([record], Playouts(record.snapshot, player))
+    assert min(used.values()) >= 3, used
+
+
+def _greedy_power_game(seed: int) -> Game:
+    return Game.new(1, seed=seed, map="london", modules=["powers"],
+                    powers=["joker", "switch", "double", "circle"])
+
+
+def test_greedy_playouts_use_the_powers() -> None:
+    """The greedy playouts use their powers (a power adds points) and score like the greedy
+    bot that uses them through the driver."""
+    game = _greedy_power_game(5)
+    engine = Playouts(game, 0)
+    with_powers = engine.run(400, np.random.default_rng(0), "greedy")
+    without, _ = engine.play(400, np.random.default_rng(0), greedy_policy)
+    assert with_powers.mean() > without.mean() + 8
+    rng = random.Random(1)
+    bot = GreedyBot()
+    driver = []
+    for _ in range(120):
+        world = game.sample_hidden(rng)
+        while not world.is_over:
+            world.reveal()
+            play_turn(world, 0, bot, rng)
+        driver.append(world.score(0))
+    se = np.std(driver) / np.sqrt(len(driver)) + np.std(with_powers) / np.sqrt(400)
+    assert abs(np.mean(driver) - with_powers.mean()) < 4 * se + 3
+
+
+def test_the_greedy_power_gain_is_the_bots() -> None:
+    assert GreedyWeights().power_gain == POWER_GAIN

@@ -94,7 +94,7 @@ class GreedyBot:
             if not game.is_last_turn:
                 return None
             return max(options, key=lambda use: circled_value(game, player, use))
-        gain = turn_value(_with_power(game, player, options[0]), player) - turn_value(game,
+        gain = turn_value(with_power(game, player, options[0]), player) - turn_value(game,
                                                                                       player)
         if gain >= POWER_GAIN or (game.is_last_turn and gain > 0):
             return options[0]
@@ -103,10 +103,11 @@ class GreedyBot:
 
 def circled_value(game: Game, player: int, use: PowerUse) -> float:
     """The line estimate with ``use``'s station circled."""
-    return line_value(_with_power(game, player, use), player)
+    return line_value(with_power(game, player, use), player)
 
 
-def _with_power(game: Game, player: int, use: PowerUse) -> Game:
+def with_power(game: Game, player: int, use: PowerUse) -> Game:
+    """A copy of ``game`` in which ``player`` has made the power use ``use``."""
     probe = game.copy()
     probe.use_power(use[0], use[1], player)
     return probe

@@ -68,8 +68,8 @@ class SearchBot:
     bot's imagined cards reproducible (otherwise it draws them from the ``rng`` it is given).
     ``playouts`` picks the engine: ``"batch"`` (numpy batches,
     :class:`~nsb_widget.rules.playouts.Playouts`, many times faster), ``"driver"`` (the game
-    driver, one playout at a time) or ``"auto"``: batches unless the game has the pencil
-    powers module (batched playouts never use a power) or its ruleset no vectorised rules.
+    driver, one playout at a time) or ``"auto"``: batches unless the ruleset has no
+    vectorised rules.
     ``depth=2`` looks one card deeper at the best :data:`KEEP` choices (batched playouts
     only); ``depth=1`` is flat Monte Carlo.
     """
@@ -152,15 +152,15 @@ class SearchBot:
         return self.last
 
     def _batched(self, game: Game) -> bool:
-        """Whether this decision's playouts run on :class:`Playouts` (numpy batches): they
-        never use a pencil power, so with the powers module the driver plays them (its greedy
-        policy does use powers), as it does for a ruleset without vectorised rules."""
+        """Whether this decision's playouts run on :class:`Playouts` (numpy batches; their
+        greedy policy uses the pencil powers as the greedy bot does); the driver plays them
+        for a ruleset without vectorised rules."""
         if self.playouts == "driver":
             return False
-        supported = Playouts.supports(game) and not game.setup.powers
+        supported = Playouts.supports(game)
         if self.playouts == "batch" and not supported:
-            raise ArgumentError("this game has no vectorised playouts (the powers module is in "
-                             "play, or the ruleset has none): use playouts='auto'")
+            raise ArgumentError("this game has no vectorised playouts (its ruleset has none): "
+                                "use playouts='auto'")
         return supported
 
     def _driver_scores(self, game: Game, player: int, options: list[Option],

@@ -20,10 +20,14 @@ choices of driver games and checks every legal set and every score against the d
 Layout: every array has the batch last (``(53, n)`` station sets, ``(sections, n)`` section
 sets), so that gathering rows is a copy of contiguous memory.
 
+Pencil powers (London) are used as the power policy decides (:class:`PowerDecision`, at
+the first decision of a turn; the greedy policy has its own rule, :func:`greedy_power_policy`),
+with the driver's rules: a power of the held pencil, once a round (or once a game), the Joker
+and switch powers changing the turn's slot, the double's second section to the symbol of
+:meth:`PlayoutRules.second_section_targets`, the circled station counted twice.
+
 Not simulated: the other players' sheets (nothing on them changes this player's score: each
-player draws on their own sheet, and shared objectives are met per player), and pencil powers
-(a playout never uses one; a power already used this round still counts, e.g. London's circled
-station).
+player draws on their own sheet, and shared objectives are met per player).
 """
 
 from __future__ import annotations
@@ -50,6 +54,10 @@ FloatArray = npt.NDArray[np.float64]
 
 POLICIES = ("random", "greedy")
 """The rollout policies :meth:`Playouts.run` knows."""
+POWER_EFFECTS = ("second", "any_symbol", "anywhere", "count_twice")
+"""What a pencil power does, as the playouts know it: a second section this turn (London's
+double), this turn's card as a Joker, a section from anywhere on the line (a switch), a station
+of the round's line counted twice in its district (the circle)."""
 
 
 def station_bits(mask: int, size: int) -> BoolArray:
@@ -93,6 +101,12 @@ class PlayoutState:
         """Stations counted twice in this round's districts (London's circled station)."""
         self.round_scores: IntArray = np.zeros((rounds, n), dtype=np.int64)
         """Each round's score (rounds scored before the snapshot included)."""
+        self.power_used: BoolArray = np.zeros(n, dtype=bool)
+        """The player has used the held pencil's power this round."""
+        self.power_spent: BoolArray = np.zeros(n, dtype=bool)
+        """The player has used a pencil power in this game (for one power a game)."""
+        self.double: BoolArray = np.zeros(n, dtype=bool)
+        """A power's second section is due after the next section (London's double)."""
         self.extra: dict[str, Any] = {}
         """The ruleset's own counters (tracks, past lines)."""
 
@@ -108,6 +122,8 @@ class PlayoutRules(ABC):
         self.deck: tuple[Any, ...] = tuple(game.ruleset.deck)
         """The cards of a round's stack."""
         self.rounds: int = game.ruleset.rounds
+        self.has_powers = False
+        """True when the game has pencil powers (:meth:`powers`)."""
 
     @abstractmethod
     def card_counts(self, card: Any) -> tuple[int, ...]:
@@ -143,6 +159,26 @@ class PlayoutRules(ABC):
     def init_state(self, state: PlayoutState, game: Game, player: int) -> None:
         """Fill the ruleset's own counters of ``state`` from the player's sheet."""
         return
+
+    # ------------------------------------------------------------------ pencil powers
+    def powers(self, player: int) -> tuple[str | None, ...]:
+        """Per round, the :data:`POWER_EFFECTS` of the power ``player`` holds (``None``: no
+        power; the default, for rulesets without powers)."""
+        return (None,) * self.rounds
+
+    def one_power_a_game(self) -> bool:
+        """True when a player may use one power in the whole game (else one a round)."""
+        return False
+
+    def power_flags(self, game: Game, player: int) -> tuple[bool, bool]:
+        """``(power used this round, a power used in this game)`` of ``player``."""
+        return False, False
+
+    def second_section_targets(self, any_symbol: bool, symbol_card: Any, target: int) -> int:
+        """The stations a second section (the ``"second"`` power) may reach after a first
+        one to ``target``, the turn's symbol card being ``symbol_card`` and the first
+        section's targets every station when ``any_symbol``."""
+        raise NotImplementedError("this ruleset has no second-section power")
 
     @abstractmethod
     def round_score(self, state: PlayoutState, round_index: int) -> IntArray:
@@ -253,6 +289,9 @@ class GreedyWeights(NamedTuple):
     """Each way on from the station reached (a free section to a station not on the line)."""
     mobility_cap: int = 3
     """Ways on counted at most."""
+    power_gain: float = 4.0
+    """A power that changes this turn's draw is used when it adds at least this much to the
+    turn's best estimate (or anything on the round's last turn)."""
 
 
 def greedy_values(decision: Decision, weights: GreedyWeights | None = None) -> FloatArray:
@@ -342,7 +381,94 @@ def greedy_policy(decision: Decision, rng: np.random.Generator) -> IntArray:
     return _pick_max(decision, value + 0.1 * rng.random(value.size))
 
 
+class PowerDecision:
+    """Whether each playout uses its pencil power now, at the first decision of a turn
+    (passed to a power policy). Only the playouts in ``available`` may: they hold a power
+    unused this round (or game) and have a section to draw or pass."""
+
+    def __init__(self, engine: Playouts, state: PlayoutState, round_index: int, effect: str,
+                 available: BoolArray, last: BoolArray, plain: Decision,
+                 powered: Decision | None) -> None:
+        self.engine = engine
+        self.state = state
+        self.round = round_index
+        self.effect = effect
+        """The power's effect (:data:`POWER_EFFECTS`), the same for every playout."""
+        self.available = available
+        self.last = last
+        """Per playout, True on the round's last turn."""
+        self.plain = plain
+        """The legal sections without the power."""
+        self.powered = powered
+        """The legal sections with it, for a power that changes them (a Joker, a switch)."""
+
+
+PowerPolicy = Callable[[PowerDecision, np.random.Generator], tuple[BoolArray, IntArray]]
+"""From a :class:`PowerDecision`, per playout: whether to use the power now, and for a power
+that names a station (the circle), which (-1 otherwise)."""
+
+
+def _best_values(decision: Decision, n: int) -> FloatArray:
+    """Per playout, the best greedy estimate of its candidates (``-inf``: none)."""
+    best = np.full(n, -np.inf)
+    if decision.game.size:
+        np.maximum.at(best, decision.game, greedy_values(decision))
+    return best
+
+
+def line_now(engine: Playouts, state: PlayoutState) -> FloatArray:
+    """Per playout, the line's score if the round ended now (one line a round):
+    :func:`nsb_widget.bots.evaluate.line_value`, vectorised."""
+    members = state.members[0]
+    counts = state.counts[0]
+    if engine.circled_any:
+        counts = counts + engine.rules.district_counts(members & engine.circled)
+    value = (state.counts[0] > 0).sum(axis=0) * counts.max(axis=0)
+    if engine.scores_river:
+        value = value + 2 * state.river[0]
+    result: FloatArray = value.astype(np.float64)
+    return result
+
+
+def greedy_power_policy(decision: PowerDecision,
+                        rng: np.random.Generator) -> tuple[BoolArray, IntArray]:
+    """The greedy bot's rule for powers, vectorised: a Joker or switch power when it adds at
+    least ``power_gain`` to the turn's best estimate (anything on the round's last turn); the
+    double as soon as a section can be drawn; the circle on the round's last turn, before its
+    section, on the first station of the line (not circled yet) in a district with the most
+    stations."""
+    engine, st = decision.engine, decision.state
+    n = st.n
+    available = decision.available
+    station = np.full(n, -1, dtype=np.int64)
+    if decision.effect in ("any_symbol", "anywhere"):
+        assert decision.powered is not None
+        before = _best_values(decision.plain, n)
+        before = np.where(np.isfinite(before), before, line_now(engine, st))
+        after = _best_values(decision.powered, n)
+        gain = after - before
+        use = available & np.isfinite(after) & (
+            (gain >= engine.weights.power_gain) | (decision.last & (gain > 0)))
+        return use, station
+    if decision.effect == "second":
+        can_draw = np.zeros(n, dtype=bool)
+        can_draw[decision.plain.game] = True
+        return available & can_draw, station
+    use = available & decision.last
+    members = st.members[0]
+    counts = st.counts[0]
+    if engine.circled_any:
+        counts = counts + engine.rules.district_counts(members & engine.circled)
+    most = counts.max(axis=0)
+    in_best = members & (counts[engine.district_of] == most)
+    fresh = in_best & ~engine.circled
+    pick = np.where(fresh.any(axis=0), fresh, np.where(in_best.any(axis=0), in_best, members))
+    station[:] = pick.argmax(axis=0)
+    return use & members.any(axis=0), station
+
+
 _POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}
+_POWER_POLICIES: dict[str, PowerPolicy] = {"greedy": greedy_power_policy}
 _STATIC: dict[tuple[Any, ...], dict[str, Any]] = {}
 
 
@@ -356,8 +482,25 @@ class _Turns:
         self.circles: BoolArray = np.zeros((slots, n), dtype=bool)
         self.targets: IntArray = np.zeros((slots, n), dtype=np.int64)
         self.last: BoolArray = np.zeros(n, dtype=bool)
+        self.fresh: BoolArray = np.zeros(n, dtype=bool)
+        """Nothing decided yet this turn (when a pencil power may change it)."""
+        self.symbol: IntArray = np.zeros(n, dtype=np.int64)
+        """The card that sets the turn's symbol."""
+        self.second: BoolArray = np.zeros(n, dtype=bool)
+        """A power's second section is open (it brings no third)."""
+
+    def only(self, playouts: BoolArray) -> _Turns:
+        """A copy whose slots are open for ``playouts`` only (for a what-if)."""
+        copy = _Turns.__new__(_Turns)
+        copy.open = self.open & playouts
+        copy.line, copy.anywhere = self.line, self.anywhere.copy()
+        copy.circles, copy.targets = self.circles, self.targets.copy()
+        copy.last, copy.fresh, copy.symbol, copy.second = (self.last, self.fresh, self.symbol,
+                                                           self.second)
+        return copy
 _COLUMN_FIELDS = ("members", "ends", "counts", "nsec", "river", "joined", "drawn", "blocked",
-                  "doubled", "colours", "sbahn", "network", "circle", "round_scores")
+                  "doubled", "colours", "sbahn", "network", "circle", "round_scores",
+                  "power_used", "power_spent", "double")
 
 
 def _join(values: list[Any]) -> Any:
@@ -442,6 +585,11 @@ class Playouts:
                              for r in range(self.rounds)]
         self.starts = [[gmap.start_station(game.setup.pencil_of(player, r), line).index
                         for line in game.ruleset.line_ids] for r in range(self.rounds)]
+        self.power_effects = rules.powers(player) if rules.has_powers else (None,) * self.rounds
+        """Per round, the effect of the power the player holds (:data:`POWER_EFFECTS`)."""
+        if any(self.power_effects) and self.lines != 1:
+            raise ArgumentError("pencil powers in playouts need one line a round")
+        self.one_power_a_game = rules.one_power_a_game()
         self._snapshot(games)
 
     # ------------------------------------------------------------------ setup
@@ -520,6 +668,20 @@ class Playouts:
                 self.set_circle[i, j] = slot.circles
                 self.set_target_id[i, j] = target_masks.setdefault(slot.targets,
                                                                    len(target_masks))
+        # The powers' targets: every station (a Joker), a second section's.
+        self.every_target = target_masks.setdefault(self.map.every_station, len(target_masks))
+        self.second_target = np.zeros((2, d, size), dtype=np.int64)
+        """Per (first section to any symbol, the turn's symbol card, station reached), the
+        targets of a power's second section."""
+        if rules.has_powers:
+            for any_symbol in (0, 1):
+                for c, card in enumerate(rules.deck):
+                    if self.takes_symbol[c]:
+                        continue
+                    for t in range(size):
+                        mask = rules.second_section_targets(bool(any_symbol), card, t)
+                        self.second_target[any_symbol, c, t] = target_masks.setdefault(
+                            mask, len(target_masks))
         self.target_columns = np.zeros((size, max(1, len(target_masks))), dtype=bool)
         """Per target set of a slot, its stations (a column each)."""
         for mask, i in target_masks.items():
@@ -587,6 +749,7 @@ class Playouts:
         st.circle[:] = station_bits(circle, size)[:, None]
         for r, score in enumerate(r.score for r in sheet.round_scores):
             st.round_scores[r] = score
+        st.power_used[:], st.power_spent[:] = self.rules.power_flags(game, self.player)
         self.rules.init_state(st, game, self.player)
         return st
 
@@ -599,6 +762,7 @@ class Playouts:
             setattr(st, name, np.repeat(getattr(tpl, name), n, axis=-1))
         st.extra = {k: _repeat(v, n) for k, v in tpl.extra.items()}
         self.circled = np.repeat(self._circled, n, axis=1)
+        self.circled_any = bool(self._circled.any())
         return st
 
     # ------------------------------------------------------------------ running
@@ -612,14 +776,15 @@ class Playouts:
             raise ArgumentError(f"unknown policy {policy!r}; known: {', '.join(POLICIES)}")
         if type(n) is not int or n < 1:
             raise ArgumentError(f"n must be a positive int, not {n!r}")
-        totals, _ = self.play(n, rng, _POLICIES[policy])
+        totals, _ = self.play(n, rng, _POLICIES[policy], power_policy=_POWER_POLICIES.get(policy))
         return totals if self.single else totals.reshape(-1, n)
 
     def play(self, n: int, rng: np.random.Generator, policy: Policy,
-             decks: Sequence[IntArray] | None = None) -> tuple[IntArray, IntArray]:
+             decks: Sequence[IntArray] | None = None,
+             power_policy: PowerPolicy | None = None) -> tuple[IntArray, IntArray]:
         """Play ``n`` playouts of each position with any ``policy``; returns the final totals
         ``(positions * n,)`` and the round scores ``(rounds, positions * n)``, position after
-        position.
+        position. ``power_policy`` decides the pencil powers (none is used without it).
 
         ``decks`` (for tests) fixes the cards: per round from the current one, the cards in
         the order they are taken ``(cards, n)`` (-1 past the end); without it they are dealt
@@ -653,7 +818,7 @@ class Playouts:
         while True:
             while not over.all():
                 self._step(st, r, over, turns, deck, ptr, size, counts, turn, pending,
-                           returned, back, rng, policy, forced)
+                           returned, back, rng, policy, forced, power_policy)
             st.round_scores[r] = self.rules.round_score(st, r)
             r += 1
             if r >= self.rounds:
@@ -718,12 +883,15 @@ class Playouts:
         st.river[:] = 0
         st.joined[:] = self.lines == 1
         st.circle[:] = False
+        st.power_used[:] = False
+        st.double[:] = False
         self._round_start(st, r)
 
     def _step(self, st: PlayoutState, r: int, over: BoolArray, turns: _Turns,
               deck: IntArray, ptr: IntArray, size: IntArray, counts: IntArray,
               turn: IntArray, pending: BoolArray, returned: BoolArray, back: FloatArray,
-              rng: np.random.Generator, policy: Policy, forced: bool) -> None:
+              rng: np.random.Generator, policy: Policy, forced: bool,
+              power_policy: PowerPolicy | None) -> None:
         """One step of every playout still in the round: a playout with no section left to
         draw reveals its next turn; then each playout with one open draws (or passes) one
         section. A Double Switch's second section comes at the next step, while the others
@@ -731,19 +899,19 @@ class Playouts:
         open_ = turns.open
         idle = ~over & ~open_.any(axis=0)
         if idle.any():
-            self._reveal(r, idle, turns, deck, ptr, counts, turn, pending, returned)
+            self._reveal(st, r, idle, turns, deck, ptr, counts, turn, pending, returned)
         deciding: BoolArray = np.asarray(open_.any(axis=0))
         if deciding.any():
-            self._decide(st, r, deciding, turns, rng, policy)
+            self._decide(st, r, deciding, turns, rng, policy, power_policy)
         done = (idle | deciding) & ~open_.any(axis=0)
         if done.any():
             self._after_turn(st, r, done, turns.last, pending, returned, deck, ptr, size, back,
                              forced)
             over |= done & turns.last
 
-    def _reveal(self, r: int, idle: BoolArray, turns: _Turns, deck: IntArray, ptr: IntArray,
-                counts: IntArray, turn: IntArray, pending: BoolArray,
-                returned: BoolArray) -> None:
+    def _reveal(self, st: PlayoutState, r: int, idle: BoolArray, turns: _Turns,
+                deck: IntArray, ptr: IntArray, counts: IntArray, turn: IntArray,
+                pending: BoolArray, returned: BoolArray) -> None:
         """Reveal the next turn of the ``idle`` playouts: its card(s), counts, slots."""
         cols = np.arange(idle.size)
         top = deck.shape[0] - 1
@@ -763,10 +931,43 @@ class Playouts:
         turns.anywhere = np.where(idle, self.set_any[slot_set].T, turns.anywhere)
         turns.circles = np.where(idle, self.set_circle[slot_set].T, turns.circles)
         turns.targets = np.where(idle, self.set_target_id[slot_set].T, turns.targets)
+        turns.fresh |= idle
+        turns.symbol = np.where(idle, symbol, turns.symbol)
+        turns.second &= ~idle
+        st.double &= ~idle  # a second section not drawn lapsed with its turn
 
     def _decide(self, st: PlayoutState, r: int, deciding: BoolArray, turns: _Turns,
-                rng: np.random.Generator, policy: Policy) -> None:
-        """The legal sections of the open slots, the policy's choice, the draws and passes."""
+                rng: np.random.Generator, policy: Policy,
+                power_policy: PowerPolicy | None = None) -> None:
+        """A pencil power, at a turn's first decision; the legal sections of the open slots,
+        the policy's choice, the draws and passes."""
+        effect = self.power_effects[r] if power_policy is not None else None
+        if effect is not None and power_policy is not None:
+            available = deciding & turns.fresh & ~st.power_used
+            if self.one_power_a_game:
+                available &= ~st.power_spent
+            if available.any():
+                self._use_power(st, r, available, turns, rng, power_policy, effect)
+        turns.fresh &= ~deciding
+        open_, line = turns.open, turns.line
+        edges = self.edge_count
+        decision = Decision(self, st, r, deciding, *self._candidates(st, r, turns), line)
+        chosen = policy(decision, rng)
+        draws = (chosen >= 0).nonzero()[0]
+        open_[:, deciding & (chosen < 0)] = False  # a pass ends the player's turn
+        if draws.size:
+            a = chosen[draws]
+            slot = a // edges
+            e = a % edges
+            self._draw(st, draws, line[slot, draws], self.origin[e], self.target[e],
+                       self.section[e], turns.circles[slot, draws], self.round_pencil[r])
+            open_[slot, draws] = False
+            if effect == "second":
+                self._open_second(st, turns, draws, slot, self.target[e])
+
+    def _candidates(self, st: PlayoutState, r: int, turns: _Turns) -> tuple[IntArray, IntArray]:
+        """The legal sections of the open slots: per candidate, its action (``slot * edges +
+        edge``) and its playout."""
         n = st.n
         open_, line, anywhere, target_set = turns.open, turns.line, turns.anywhere, turns.targets
         edges = self.edge_count
@@ -803,19 +1004,63 @@ class Playouts:
             width = n if whole else m
             actions.append(k * edges + flat // width)
             games.append(flat % width if whole else cols[flat % width])
-        action = np.concatenate(actions)
-        game = np.concatenate(games)
-        decision = Decision(self, st, r, deciding, action, game, line)
-        chosen = policy(decision, rng)
-        draws = (chosen >= 0).nonzero()[0]
-        open_[:, deciding & (chosen < 0)] = False  # a pass ends the player's turn
-        if draws.size:
-            a = chosen[draws]
-            slot = a // edges
-            e = a % edges
-            self._draw(st, draws, line[slot, draws], self.origin[e], self.target[e],
-                       self.section[e], turns.circles[slot, draws], self.round_pencil[r])
-            open_[slot, draws] = False
+        if not actions:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        return np.concatenate(actions), np.concatenate(games)
+
+    def _use_power(self, st: PlayoutState, r: int, available: BoolArray, turns: _Turns,
+                   rng: np.random.Generator, power_policy: PowerPolicy, effect: str) -> None:
+        """Ask ``power_policy`` which of the ``available`` playouts use their power now, and
+        use it: the turn's slots to any symbol or from anywhere, a second section due, or a
+        station counted twice."""
+        mine = turns.only(available)
+        plain = Decision(self, st, r, available, *self._candidates(st, r, mine), turns.line)
+        powered = None
+        if effect in ("any_symbol", "anywhere"):
+            self._power_slots(mine, available, effect)
+            powered = Decision(self, st, r, available, *self._candidates(st, r, mine),
+                               turns.line)
+        use, station = power_policy(PowerDecision(self, st, r, effect, available, turns.last,
+                                                  plain, powered), rng)
+        use = use & available
+        if not use.any():
+            return
+        st.power_used |= use
+        st.power_spent |= use
+        if effect in ("any_symbol", "anywhere"):
+            self._power_slots(turns, use, effect)
+        elif effect == "second":
+            st.double |= use
+        else:
+            g = use.nonzero()[0]
+            s = station[g]
+            if not ((s >= 0) & (s < self.size)).all() or not st.members[0][s, g].all():
+                raise ArgumentError("a circled station must be on the round's line")
+            st.circle[s, g] = True
+            self.circled[s, g] = True
+            self.circled_any = True
+
+    def _power_slots(self, turns: _Turns, playouts: BoolArray, effect: str) -> None:
+        """The Joker power (every station a target) or the switch power (from anywhere) on
+        the open slots of ``playouts``."""
+        if effect == "any_symbol":
+            turns.targets[:, playouts] = self.every_target
+        else:
+            turns.anywhere[:, playouts] = True
+
+    def _open_second(self, st: PlayoutState, turns: _Turns, draws: IntArray, slot: IntArray,
+                     target: IntArray) -> None:
+        """After a first section, the second section a double power made due: its slot
+        reopens to the symbol :meth:`PlayoutRules.second_section_targets` gives."""
+        due = st.double[draws] & ~turns.second[draws]
+        if not due.any():
+            return
+        g, k, t = draws[due], slot[due], target[due]
+        any_symbol = (turns.targets[k, g] == self.every_target).astype(np.int64)
+        turns.targets[k, g] = self.second_target[any_symbol, turns.symbol[g], t]
+        turns.open[k, g] = True
+        turns.second[g] = True
+        st.double[g] = False
 
     def _after_turn(self, st: PlayoutState, r: int, active: BoolArray, last: BoolArray,
                     pending: BoolArray, returned: BoolArray, deck: IntArray, ptr: IntArray,

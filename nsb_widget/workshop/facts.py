@@ -12,10 +12,9 @@ from ..rulesets.berlin.modules import OBJECTIVE_POINTS as BERLIN_OBJECTIVE_POINT
 from ..rulesets.berlin.modules import SOLO_HANDICAP, Effect, Module, Objective
 from ..rulesets.berlin.scoring import BANDS as BERLIN_BANDS
 from ..rulesets.berlin.scoring import CONNECTED_BONUS
-from ..rulesets.london.cards import UNDERGROUND_PER_ROUND
+from ..rulesets.london.cards import FIRST_SWITCH_TURN, UNDERGROUND_PER_ROUND
 from ..rulesets.london.modules import OBJECTIVE_POINTS as LONDON_OBJECTIVE_POINTS
 from ..rulesets.london.modules import SOLO_HANDICAP_PER_MODULE, LondonObjective, Power
-from ..rulesets.london.ruleset import FIRST_SWITCH_TURN
 from ..rulesets.london.scoring import BANDS as LONDON_BANDS
 from ..rulesets.london.scoring import THAMES_POINTS, TOURIST_TRACK
 from ..scoring.interchanges import POINTS as INTERCHANGE_POINTS

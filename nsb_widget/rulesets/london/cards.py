@@ -14,6 +14,8 @@ JOKER = "joker"
 SWITCH_TEXT = "switch"
 #: The round ends after the turn of this many underground cards.
 UNDERGROUND_PER_ROUND = 5
+#: Turns 1 and 2 of a round ignore the Railroad Switch (its companion card is still played).
+FIRST_SWITCH_TURN = 3
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING
 
 from ...i18n import N_
+from ...maps.model import Symbol
+
+if TYPE_CHECKING:
+    from ...maps.model import GameMap
+    from .cards import LondonCard
 
 
 class LondonModule(str, enum.Enum):
@@ -102,3 +108,13 @@ _OBJECTIVE_TEXTS = {
 OBJECTIVE_POINTS = 10
 #: Points subtracted from a solo score before reading the table, per module used.
 SOLO_HANDICAP_PER_MODULE = 10
+
+
+def second_section_symbol(game_map: GameMap, any_symbol: bool, symbol_card: LondonCard | None,
+                          target: int) -> Symbol | None:
+    """The symbol the double power's second section must reach after a first section to
+    ``target``: the card's symbol, or after a section to any symbol (a Joker) the symbol of
+    the station it reached; ``None`` when any station will do (the central station)."""
+    symbol = (game_map.stations[target].symbol
+              if any_symbol or symbol_card is None else symbol_card.symbol)
+    return None if symbol is Symbol.ANY else symbol

@@ -1,7 +1,7 @@
 """London's part of the fast playouts (:mod:`nsb_widget.rules.playouts`): its cards, the
-Railroad Switch, the round end at the 5th underground card, and its scoring, vectorised with
-the constants of :mod:`.scoring` (Thames points, the tourist track) and the objectives'
-definitions."""
+Railroad Switch, the round end at the 5th underground card, the pencil powers, and its scoring,
+vectorised with the constants of :mod:`.scoring` (Thames points, the tourist track) and the
+objectives' definitions."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ...rules.moves import UsePower
 from ...rules.playouts import BoolArray, IntArray, PlayoutRules, PlayoutState, station_bits
-from .cards import UNDERGROUND_PER_ROUND
-from .modules import OBJECTIVE_POINTS, LondonObjective
+from .cards import FIRST_SWITCH_TURN, UNDERGROUND_PER_ROUND
+from .modules import OBJECTIVE_POINTS, LondonObjective, Power, second_section_symbol
 from .scoring import THAMES_POINTS, TOURIST_TRACK, central_district_mask, objective_progress
 
 if TYPE_CHECKING:
@@ -22,7 +23,8 @@ if TYPE_CHECKING:
 
 class LondonPlayoutRules(PlayoutRules):
     """One line a round, the Railroad Switch from the 3rd turn, the Thames, the tourist track,
-    interchanges and the shared objectives (pencil powers are never used in a playout)."""
+    interchanges, the shared objectives and the pencil powers (used as the playouts' power
+    policy decides)."""
 
     def __init__(self, ruleset: LondonRuleset, game: Game) -> None:
         super().__init__(game)
@@ -32,6 +34,7 @@ class LondonPlayoutRules(PlayoutRules):
         self.tourist = station_bits(game.map.tourist_mask, size)[:, None]
         self.central = station_bits(central_district_mask(game.map), size)[:, None]
         self.river = station_bits(game.map.river_crossings, len(game.map.sections))[:, None]
+        self.has_powers = bool(game.setup.powers)
 
     # ------------------------------------------------------------------ turns
     def card_counts(self, card: Any) -> tuple[int, ...]:
@@ -45,8 +48,6 @@ class LondonPlayoutRules(PlayoutRules):
     def turn_slots(self, first: Any, symbol_card: Any, turn: int) -> tuple[Slot, ...]:
         """The ruleset's own slot (``LondonRuleset._slots``); the switch lets the section
         start anywhere from the ruleset's first switch turn on."""
-        from .ruleset import FIRST_SWITCH_TURN
-
         anywhere = bool(first.switch) and turn + 1 >= FIRST_SWITCH_TURN
         return self.ruleset._slots(self.game, anywhere, symbol_card)
 
@@ -60,6 +61,30 @@ class LondonPlayoutRules(PlayoutRules):
         state: LondonRoundState = game.round_state
         circle = state.circle[player]
         return False, False, (1 << circle) if circle >= 0 else 0
+
+    # ------------------------------------------------------------------ powers
+    def powers(self, player: int) -> tuple[str | None, ...]:
+        """Per round, what the power of the pencil ``player`` holds does."""
+        setup = self.game.setup
+        held = [self.ruleset.power_of(self.game, setup.pencil_of(player, r))
+                for r in range(self.rounds)]
+        return tuple(None if power is None else _EFFECTS[power] for power in held)
+
+    def one_power_a_game(self) -> bool:
+        """``power_limit="game"``: one power in the whole game."""
+        return self.game.setup.power_limit == "game"
+
+    def power_flags(self, game: Game, player: int) -> tuple[bool, bool]:
+        """The power used this round; a power used in the game (the log holds it)."""
+        state: LondonRoundState = game.round_state
+        return (bool(state.used[player]),
+                any(isinstance(a, UsePower) and a.player == player for a in game.history))
+
+    def second_section_targets(self, any_symbol: bool, symbol_card: Any, target: int) -> int:
+        """The double power's second section: the symbol of ``second_section_symbol``, or
+        every station."""
+        symbol = second_section_symbol(self.map, any_symbol, symbol_card, target)
+        return self.map.every_station if symbol is None else self.map.symbol_mask[symbol]
 
     def init_state(self, state: PlayoutState, game: Game, player: int) -> None:
         """The tourist sites of the rounds already scored."""
@@ -105,3 +130,8 @@ class LondonPlayoutRules(PlayoutRules):
         else:
             met = (state.drawn & self.river).sum(axis=0) >= target
         return met
+
+
+#: What each power card does, as the playouts know it (``nsb_widget.rules.playouts.POWER_EFFECTS``).
+_EFFECTS = {Power.DOUBLE: "second", Power.JOKER: "any_symbol", Power.SWITCH: "anywhere",
+            Power.CIRCLE: "count_twice"}

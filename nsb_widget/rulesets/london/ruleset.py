@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...bitset import iter_bits
 from ...i18n import N_
-from ...maps.model import Symbol
 from ...rules.game import Phase
 from ...rules.moves import UsePower
 from ...rules.reasons import Illegality, Reason
@@ -19,8 +18,14 @@ from ...scoring.assessment import assess
 from ...scoring.interchanges import score_interchanges
 from ...scoring.model import RoundScore, ScoreSheet
 from ...scoring.sheet import assemble_score_sheet
-from .cards import LONDON_DECK, UNDERGROUND_PER_ROUND, LondonCard
-from .modules import SOLO_HANDICAP_PER_MODULE, LondonModule, LondonObjective, Power
+from .cards import FIRST_SWITCH_TURN, LONDON_DECK, UNDERGROUND_PER_ROUND, LondonCard
+from .modules import (
+    SOLO_HANDICAP_PER_MODULE,
+    LondonModule,
+    LondonObjective,
+    Power,
+    second_section_symbol,
+)
 from .scoring import (
     BANDS,
     THAMES_LABEL,
@@ -39,8 +44,6 @@ if TYPE_CHECKING:
     from ...rules.sheet import Sheet
     from .playouts import LondonPlayoutRules
 
-#: Turns 1 and 2 of a round ignore the Railroad Switch (its companion card is still played).
-FIRST_SWITCH_TURN = 3
 # What a power's section asks for (message ids, translated by the driver when shown).
 _ANY_SECOND = N_("the second section may reach any symbol")
 _JOKER_POWER = N_("the Joker power allows any symbol")
@@ -181,10 +184,8 @@ class LondonRuleset(Ruleset):
             return ()
         state.double[player] = False
         every = game.map.every_station
-        symbol_card = game.symbol_card
-        symbol = (game.map.stations[target].symbol
-                  if slot.targets == every or symbol_card is None else symbol_card.symbol)
-        if symbol is Symbol.ANY or symbol is None:
+        symbol = second_section_symbol(game.map, slot.targets == every, game.symbol_card, target)
+        if symbol is None:
             return (Slot(0, slot.anywhere, every, _ANY_SECOND, tag="double"),)
         return (Slot(0, slot.anywhere, game.map.symbol_mask[symbol],
                      second_section_wants(symbol.value), tag="double"),)
@@ -326,7 +327,7 @@ class LondonRuleset(Ruleset):
     # ------------------------------------------------------------------ playouts
     def playout_rules(self, game: Game) -> LondonPlayoutRules:
         """These rules vectorised for :class:`~nsb_widget.rules.playouts.Playouts` (every
-        module is covered; pencil powers are never used in a playout)."""
+        module is covered, the pencil powers included)."""
         from .playouts import LondonPlayoutRules
 
         return LondonPlayoutRules(self, game)
@@ -371,3 +372,4 @@ class LondonRuleset(Ruleset):
                                  if setup.power_limit == "round"
                                  else t("One power in the whole game")),
         }
+
