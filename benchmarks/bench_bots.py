@@ -3,7 +3,7 @@
 Run: python benchmarks/bench_bots.py [--games 200] [--first 1] [--maps berlin london]
      [--bots random greedy lookahead search] [--seconds 0.9 | --iterations 16000]
      [--budgets 2000 4000 8000 16000] [--option key=value ...] [--compare key=value ...]
-     [--modules ...]
+     [--modules ...] [--power-limit round|game]
      [--workers 1] [--csv scores.csv]
 
 For each map and bot it plays the same seeded games (seeds ``first`` to ``first + games - 1``)
@@ -35,7 +35,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-Job = tuple[str, str, dict[str, Any], int, tuple[str, ...]]
+Job = tuple[str, str, dict[str, Any], int, tuple[str, ...]] | tuple[
+    str, str, dict[str, Any], int, tuple[str, ...], dict[str, Any]]
+"""(map, bot, bot options, seed, modules[, options of ``Game.new``])."""
 
 
 def play(args: Job) -> tuple[int, float, int, int]:
@@ -43,11 +45,12 @@ def play(args: Job) -> tuple[int, float, int, int]:
     from nsb_widget import Game
     from nsb_widget.bots import make_bot, play_turn
 
-    map_name, bot_name, options, seed, modules = args
+    map_name, bot_name, options, seed, modules = args[:5]
+    setup: dict[str, Any] = args[5] if len(args) > 5 else {}  # type: ignore[misc]
     if bot_name in ("search", "lookahead"):
         options = {**options, "seed": seed}
     bot = make_bot(bot_name, **options)
-    game = Game.new(1, seed, map=map_name, modules=modules)
+    game = Game.new(1, seed, map=map_name, modules=modules, **setup)
     rng = random.Random(seed)
     spent = 0.0
     turns = 0
@@ -100,6 +103,8 @@ def main() -> None:
                         help="search: one more row per key=value, at the first budget with "
                              "that option changed (paired with the first search row)")
     parser.add_argument("--modules", nargs="*", default=[])
+    parser.add_argument("--power-limit", choices=["round", "game"], default=None,
+                        help="London's pencil powers: once a round (the default) or a game")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--csv", default=None, help="write each game's score here")
     args = parser.parse_args()
@@ -118,8 +123,11 @@ def main() -> None:
     for key, value in args.compare:
         searches.append((f"{label}, {key}={json.dumps(value)}", {**first, key: value}))
     seeds = range(args.first, args.first + args.games)
+    setup = {} if args.power_limit is None else {"power_limit": args.power_limit}
     print(f"{args.games} solo games per row, seeds {seeds[0]}-{seeds[-1]}, modules: "
-          f"{', '.join(args.modules) or 'none'}; search options: {extra or 'default'}")
+          f"{', '.join(args.modules) or 'none'}"
+          f"{'' if not setup else f' (power limit: {args.power_limit})'}; "
+          f"search options: {extra or 'default'}")
     print(f"load average before: {load()}")
     print(f"{'map':<8}{'bot':<36}{'mean':>7}{'s.e.':>6}{'min':>5}{'max':>5}"
           f"{'s/decision':>11}{'playouts/s':>11}{'games/s':>8}  paired vs first search row")
@@ -129,8 +137,8 @@ def main() -> None:
             first_search: list[int] | None = None
             for bot_name in args.bots:
                 for label, options in (searches if bot_name == "search" else [("", {})]):
-                    jobs: list[Job] = [(map_name, bot_name, options, seed, tuple(args.modules))
-                                       for seed in seeds]
+                    jobs: list[Job] = [(map_name, bot_name, options, seed, tuple(args.modules),
+                                        setup) for seed in seeds]
                     start = time.perf_counter()
                     results = (list(pool.map(play, jobs)) if args.workers > 1
                                else list(map(play, jobs)))

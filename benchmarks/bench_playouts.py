@@ -1,7 +1,7 @@
 """Fast playouts against today's driver: random solo games per second, side by side in one run.
 
 Run: python benchmarks/bench_playouts.py [--games N] [--batch 256,1024,4096] [--chunks C]
-[--cpu]
+[--cpu] [--modules powers ...]
 
 For each ruleset it prints the driver's random games per second (the loop
 ``nsb_widget.simulate`` plays each game with: ``Game.new`` and the random bot through
@@ -35,6 +35,10 @@ from nsb_widget.simulate import play_game
 Clock = Callable[[], float]
 
 
+MODULES: list[str] = []
+"""The advanced modules of every game (``--modules``)."""
+
+
 def driver_games(map_name: str, games: int, seed: int, clock: Clock) -> float:
     """Seconds for ``games`` random solo games through the driver (``simulate``'s loop)."""
     bot = make_bot("random")
@@ -42,7 +46,7 @@ def driver_games(map_name: str, games: int, seed: int, clock: Clock) -> float:
     start = clock()
     total = 0
     for i in range(games):
-        game = play_game(Game.new(1, seed + i, map=map_name), [bot], rng)
+        game = play_game(Game.new(1, seed + i, map=map_name, modules=MODULES), [bot], rng)
         total += game.score(0)
     return clock() - start
 
@@ -55,7 +59,7 @@ def simulate_games(map_name: str, games: int, seed: int, clock: Clock) -> float 
     start = clock()
     try:
         simulate(map=map_name, bots="random", games=games, seed=seed, workers=1,
-                 progress=False)
+                 progress=False, modules=MODULES)
     except TypeError:
         try:
             simulate(games, bot="random", seed=seed, map_name=map_name)  # type: ignore[call-arg]
@@ -72,7 +76,7 @@ def playouts(map_name: str, games: int, batch: int, policy: str, seed: int,
     i = 0
     start = clock()
     while done < games:
-        engine = Playouts(Game.new(1, seed + i, map=map_name), 0)
+        engine = Playouts(Game.new(1, seed + i, map=map_name, modules=MODULES), 0)
         engine.run(batch, rng, policy)
         done += batch
         i += 1
@@ -89,7 +93,10 @@ def main() -> None:
     parser.add_argument("--maps", default="berlin,london")
     parser.add_argument("--cpu", action="store_true",
                         help="count this process's CPU time instead of wall-clock time")
+    parser.add_argument("--modules", nargs="*", default=[],
+                        help="advanced modules (London's greedy playouts use the powers)")
     args = parser.parse_args()
+    MODULES[:] = args.modules
     clock: Clock = time.process_time if args.cpu else time.perf_counter
     batches = [int(b) for b in args.batch.split(",")]
     unit = "CPU s" if args.cpu else "s"

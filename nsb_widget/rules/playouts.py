@@ -252,6 +252,40 @@ class Decision:
         self.edge = action % edges
         self.line = slot_line[self.slot, game]
         """Per candidate, the line of its slot."""
+        self.greedy: FloatArray | None = None
+        """The engine's greedy estimate of each candidate, once :func:`greedy_values` has
+        computed it with the engine's weights."""
+
+    def rows(self, keep: BoolArray) -> Decision:
+        """The candidates ``keep`` (and their greedy estimates, if known)."""
+        part = Decision.__new__(Decision)
+        part.engine, part.state, part.round = self.engine, self.state, self.round
+        part.deciding = np.zeros_like(self.deciding)
+        part.deciding[self.game[keep]] = True
+        part.action, part.game = self.action[keep], self.game[keep]
+        part.slot, part.edge, part.line = self.slot[keep], self.edge[keep], self.line[keep]
+        part.greedy = None if self.greedy is None else self.greedy[keep]
+        return part
+
+    @staticmethod
+    def join(deciding: BoolArray, parts: Sequence[Decision]) -> Decision:
+        """One decision of the ``parts`` (each about other playouts) for the playouts
+        ``deciding``, its candidates in the order of a decision listed at once (by action,
+        then playout: a policy's random numbers go to the same candidates)."""
+        first = parts[0]
+        whole = Decision.__new__(Decision)
+        whole.engine, whole.state, whole.round = first.engine, first.state, first.round
+        whole.deciding = deciding
+        action = np.concatenate([p.action for p in parts])
+        game = np.concatenate([p.game for p in parts])
+        order = np.argsort(action * deciding.size + game, kind="stable")
+        whole.action, whole.game = action[order], game[order]
+        for name in ("slot", "edge", "line"):
+            setattr(whole, name, np.concatenate([getattr(p, name) for p in parts])[order])
+        known = [p.greedy for p in parts]
+        whole.greedy = (None if any(v is None for v in known)
+                        else np.concatenate(known)[order])  # type: ignore[arg-type]
+        return whole
 
 
 Policy = Callable[[Decision, np.random.Generator], IntArray]
@@ -302,6 +336,9 @@ def greedy_values(decision: Decision, weights: GreedyWeights | None = None) -> F
     already uses, a tourist site and each way on from the station reached (a section neither
     drawn nor crossed, other than the one drawn, to a station not on the line)."""
     engine, st = decision.engine, decision.state
+    own = weights is None or weights is engine.weights
+    if own and decision.greedy is not None:
+        return decision.greedy
     weights = engine.weights if weights is None else weights
     e, li = decision.edge, decision.line
     if st.members.shape[0] > 1:
@@ -370,6 +407,8 @@ def greedy_values(decision: Decision, weights: GreedyWeights | None = None) -> F
     ways = (free & ~on_line).sum(axis=1)
     value += weights.mobility * np.minimum(ways, weights.mobility_cap)
     result: FloatArray = value
+    if own:
+        decision.greedy = result
     return result
 
 
@@ -387,7 +426,7 @@ class PowerDecision:
     unused this round (or game) and have a section to draw or pass."""
 
     def __init__(self, engine: Playouts, state: PlayoutState, round_index: int, effect: str,
-                 available: BoolArray, last: BoolArray, plain: Decision,
+                 available: BoolArray, last: BoolArray, plain: Callable[[], Decision],
                  powered: Decision | None) -> None:
         self.engine = engine
         self.state = state
@@ -397,10 +436,17 @@ class PowerDecision:
         self.available = available
         self.last = last
         """Per playout, True on the round's last turn."""
-        self.plain = plain
-        """The legal sections without the power."""
+        self._plain = plain
+        self._found: Decision | None = None
         self.powered = powered
         """The legal sections with it, for a power that changes them (a Joker, a switch)."""
+
+    @property
+    def plain(self) -> Decision:
+        """The legal sections without the power (listed when first asked for)."""
+        if self._found is None:
+            self._found = self._plain()
+        return self._found
 
 
 PowerPolicy = Callable[[PowerDecision, np.random.Generator], tuple[BoolArray, IntArray]]
@@ -942,16 +988,29 @@ class Playouts:
         """A pencil power, at a turn's first decision; the legal sections of the open slots,
         the policy's choice, the draws and passes."""
         effect = self.power_effects[r] if power_policy is not None else None
+        ready: Decision | None = None
+        available = deciding
         if effect is not None and power_policy is not None:
             available = deciding & turns.fresh & ~st.power_used
             if self.one_power_a_game:
                 available &= ~st.power_spent
             if available.any():
-                self._use_power(st, r, available, turns, rng, power_policy, effect)
+                ready = self._use_power(st, r, available, turns, rng, power_policy, effect)
         turns.fresh &= ~deciding
         open_, line = turns.open, turns.line
         edges = self.edge_count
-        decision = Decision(self, st, r, deciding, *self._candidates(st, r, turns), line)
+        if ready is None:
+            decision = Decision(self, st, r, deciding, *self._candidates(st, r, turns), line)
+        else:  # the playouts asked about a power have their sections listed already
+            rest = deciding & ~available
+            parts = [ready]
+            if rest.any():
+                more = Decision(self, st, r, rest, *self._candidates(st, r, turns.only(rest)),
+                                line)
+                if ready.greedy is not None:
+                    greedy_values(more)
+                parts.append(more)
+            decision = Decision.join(deciding, parts)
         chosen = policy(decision, rng)
         draws = (chosen >= 0).nonzero()[0]
         open_[:, deciding & (chosen < 0)] = False  # a pass ends the player's turn
@@ -1009,22 +1068,38 @@ class Playouts:
         return np.concatenate(actions), np.concatenate(games)
 
     def _use_power(self, st: PlayoutState, r: int, available: BoolArray, turns: _Turns,
-                   rng: np.random.Generator, power_policy: PowerPolicy, effect: str) -> None:
+                   rng: np.random.Generator, power_policy: PowerPolicy,
+                   effect: str) -> Decision | None:
         """Ask ``power_policy`` which of the ``available`` playouts use their power now, and
         use it: the turn's slots to any symbol or from anywhere, a second section due, or a
-        station counted twice."""
+        station counted twice. Returns the legal sections of the ``available`` playouts
+        after it when they are known already (``None``: list them again)."""
         mine = turns.only(available)
-        plain = Decision(self, st, r, available, *self._candidates(st, r, mine), turns.line)
+
+        def plain() -> Decision:
+            return Decision(self, st, r, available, *self._candidates(st, r, mine), turns.line)
+
         powered = None
         if effect in ("any_symbol", "anywhere"):
+            without = plain()
+            mine = turns.only(available)
             self._power_slots(mine, available, effect)
             powered = Decision(self, st, r, available, *self._candidates(st, r, mine),
                                turns.line)
-        use, station = power_policy(PowerDecision(self, st, r, effect, available, turns.last,
-                                                  plain, powered), rng)
+            asked = PowerDecision(self, st, r, effect, available, turns.last, lambda: without,
+                                  powered)
+        else:
+            asked = PowerDecision(self, st, r, effect, available, turns.last, plain, None)
+        use, station = power_policy(asked, rng)
         use = use & available
+        ready = None
+        if powered is not None:
+            ready = Decision.join(available, [asked.plain.rows(~use[asked.plain.game]),
+                                              powered.rows(use[powered.game])])
+        elif effect == "second" and asked._found is not None:
+            ready = asked._found  # the double only makes a second section due
         if not use.any():
-            return
+            return ready
         st.power_used |= use
         st.power_spent |= use
         if effect in ("any_symbol", "anywhere"):
@@ -1039,6 +1114,7 @@ class Playouts:
             st.circle[s, g] = True
             self.circled[s, g] = True
             self.circled_any = True
+        return ready
 
     def _power_slots(self, turns: _Turns, playouts: BoolArray, effect: str) -> None:
         """The Joker power (every station a target) or the switch power (from anywhere) on
