@@ -585,3 +585,17 @@ def test_greedy_playouts_use_the_powers() -> None:
 
 def test_the_greedy_power_gain_is_the_bots() -> None:
     assert GreedyWeights().power_gain == POWER_GAIN
+
+
+def test_a_power_policy_circling_a_station_off_the_line_is_refused() -> None:
+    game = Game.new(1, seed=2, map="london", modules=["powers"])
+    engine = Playouts(game, 0)
+    engine.power_effects = ("count_twice",) * 4  # the circle in every round
+
+    def far_away(decision: PowerDecision,
+                 rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+        off = (~decision.state.members[0]).argmax(axis=0)  # a station not on the line
+        return decision.available.copy(), off
+
+    with pytest.raises(ArgumentError, match="circled station must be on the round's line"):
+        engine.play(4, np.random.default_rng(0), greedy_policy, power_policy=far_away)

@@ -544,6 +544,8 @@ class _Turns:
         copy.last, copy.fresh, copy.symbol, copy.second = (self.last, self.fresh, self.symbol,
                                                            self.second)
         return copy
+
+
 _COLUMN_FIELDS = ("members", "ends", "counts", "nsec", "river", "joined", "drawn", "blocked",
                   "doubled", "colours", "sbahn", "network", "circle", "round_scores",
                   "power_used", "power_spent", "double")
@@ -1100,6 +1102,11 @@ class Playouts:
             ready = asked._found  # the double only makes a second section due
         if not use.any():
             return ready
+        g = use.nonzero()[0]
+        s = station[g]
+        if effect == "count_twice" and not (
+                ((s >= 0) & (s < self.size)).all() and st.members[0][s, g].all()):
+            raise ArgumentError("a circled station must be on the round's line")
         st.power_used |= use
         st.power_spent |= use
         if effect in ("any_symbol", "anywhere"):
@@ -1107,10 +1114,6 @@ class Playouts:
         elif effect == "second":
             st.double |= use
         else:
-            g = use.nonzero()[0]
-            s = station[g]
-            if not ((s >= 0) & (s < self.size)).all() or not st.members[0][s, g].all():
-                raise ArgumentError("a circled station must be on the round's line")
             st.circle[s, g] = True
             self.circled[s, g] = True
             self.circled_any = True
