@@ -27,6 +27,7 @@ Targets (issue 19), solo base game, at most 1 s per decision on one core: London
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import os
 import random
@@ -163,11 +164,12 @@ def main() -> None:
                     rows.append((map_name, name, scores))
     print(f"load average after: {load()}")
     if args.csv:
-        with open(args.csv, "w") as out:
-            out.write("map,bot,seed,score\n")
+        with open(args.csv, "w", newline="") as out:
+            table = csv.writer(out, lineterminator="\n")  # a bot's name may hold a comma
+            table.writerow(["map", "bot", "seed", "score"])
             for map_name, name, scores in rows:
-                for seed, score in zip(seeds, scores, strict=True):
-                    out.write(f"{map_name},{name},{seed},{score}\n")
+                table.writerows([map_name, name, seed, score]
+                                for seed, score in zip(seeds, scores, strict=True))
 
 
 if __name__ == "__main__":
