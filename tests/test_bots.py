@@ -211,6 +211,18 @@ def test_batched_playouts_are_refused_for_a_ruleset_without_them(
     assert values  # "auto" takes the driver
 
 
+def test_batched_playouts_take_the_powers_module() -> None:
+    """With the pencil powers the search plays its playouts on numpy batches (before, the
+    driver): its power uses are weighed with the sections."""
+    game = position("london", 8, 4, ["powers"])
+    bot = SearchBot(seconds=None, iterations=1200, seed=1, playouts="batch")
+    values = bot.search(game, 0, random.Random(0))
+    assert any(v.option.power is not None for v in values)
+    assert sum(v.playouts for v in values) <= 1200
+    auto = SearchBot(seconds=None, iterations=1200, seed=1).search(game, 0, random.Random(0))
+    assert auto == values  # "auto" takes the batches
+
+
 def _last_turn_of_round(game: Game) -> None:
     """Greedy sections, no power, up to the round's last turn."""
     rng = random.Random(3)
