@@ -437,16 +437,17 @@ class PowerDecision:
         self.last = last
         """Per playout, True on the round's last turn."""
         self._plain = plain
-        self._found: Decision | None = None
+        self.listed: Decision | None = None
+        """:attr:`plain` once listed (``None`` until a policy asked for it)."""
         self.powered = powered
         """The legal sections with it, for a power that changes them (a Joker, a switch)."""
 
     @property
     def plain(self) -> Decision:
         """The legal sections without the power (listed when first asked for)."""
-        if self._found is None:
-            self._found = self._plain()
-        return self._found
+        if self.listed is None:
+            self.listed = self._plain()
+        return self.listed
 
 
 PowerPolicy = Callable[[PowerDecision, np.random.Generator], tuple[BoolArray, IntArray]]
@@ -462,14 +463,18 @@ def _best_values(decision: Decision, n: int) -> FloatArray:
     return best
 
 
+def _line_counts(engine: Playouts, state: PlayoutState) -> IntArray:
+    """Per district and playout, the stations of the (one) line, a circled station twice."""
+    counts: IntArray = state.counts[0]
+    if engine.circled_any:
+        counts = counts + engine.rules.district_counts(state.members[0] & engine.circled)
+    return counts
+
+
 def line_now(engine: Playouts, state: PlayoutState) -> FloatArray:
     """Per playout, the line's score if the round ended now (one line a round):
     :func:`nsb_widget.bots.evaluate.line_value`, vectorised."""
-    members = state.members[0]
-    counts = state.counts[0]
-    if engine.circled_any:
-        counts = counts + engine.rules.district_counts(members & engine.circled)
-    value = (state.counts[0] > 0).sum(axis=0) * counts.max(axis=0)
+    value = (state.counts[0] > 0).sum(axis=0) * _line_counts(engine, state).max(axis=0)
     if engine.scores_river:
         value = value + 2 * state.river[0]
     result: FloatArray = value.astype(np.float64)
@@ -502,9 +507,7 @@ def greedy_power_policy(decision: PowerDecision,
         return available & can_draw, station
     use = available & decision.last
     members = st.members[0]
-    counts = st.counts[0]
-    if engine.circled_any:
-        counts = counts + engine.rules.district_counts(members & engine.circled)
+    counts = _line_counts(engine, st)
     most = counts.max(axis=0)
     in_best = members & (counts[engine.district_of] == most)
     fresh = in_best & ~engine.circled
@@ -1098,8 +1101,8 @@ class Playouts:
         if powered is not None:
             ready = Decision.join(available, [asked.plain.rows(~use[asked.plain.game]),
                                               powered.rows(use[powered.game])])
-        elif effect == "second" and asked._found is not None:
-            ready = asked._found  # the double only makes a second section due
+        elif effect == "second" and asked.listed is not None:
+            ready = asked.listed  # the double only makes a second section due
         if not use.any():
             return ready
         g = use.nonzero()[0]

@@ -76,6 +76,8 @@ class LondonPlayoutRules(PlayoutRules):
 
     def power_flags(self, game: Game, player: int) -> tuple[bool, bool]:
         """The power used this round; a power used in the game (the log holds it)."""
+        if not self.has_powers:
+            return False, False  # no log to read for every position a search plays out
         state: LondonRoundState = game.round_state
         return (bool(state.used[player]),
                 any(isinstance(a, UsePower) and a.player == player for a in game.history))
