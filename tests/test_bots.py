@@ -175,6 +175,16 @@ def test_a_card_deeper_the_best_follow_up_is_worth_at_least_the_greedy_one(
     deeper = [v for v in deep if v.deeper]
     assert len(deeper) == KEEP
     assert sum(v.playouts for v in deep) <= budget
+    # ``keep`` and ``branch`` set how many choices go deeper and the sections after each card.
+    narrow = SearchBot(seconds=None, iterations=budget, seed=5, keep=2, branch=1)
+    found = narrow.search(game, 0, random.Random(0))
+    assert len([v for v in found if v.deeper]) == 2
+    assert sum(v.playouts for v in found) <= budget
+    fewer = {v.option: v.mean for v in found if v.deeper}
+    wider = {v.option: v.mean for v in SearchBot(seconds=None, iterations=budget, seed=5, keep=2,
+                                                 branch=8).search(game, 0, random.Random(0))
+             if v.deeper}
+    assert fewer.keys() == wider.keys() and fewer != wider
     for value in deeper:
         assert value.mean >= flat[value.option].mean - 1.0, value
     # Without a card to come in the round there is nothing deeper to look at.
@@ -290,6 +300,9 @@ def test_search_beats_greedy_on_the_same_cards() -> None:
     ("search", {"playouts": "gpu"}, "playouts must be 'auto', 'batch' or 'driver'"),
     ("search", {"depth": 3}, "depth must be 1 or 2"),
     ("greedy", {"depth": 1}, "bad options for the greedy bot"),
+    ("search", {"keep": 1}, "keep must be at least 2"),
+    ("search", {"keep": True}, "keep must be at least 2"),
+    ("search", {"branch": 0}, "branch must be at least 1"),
 ])
 def test_make_bot_refuses_bad_names_and_options(name: str, options: dict[str, Any],
                                                 message: str) -> None:

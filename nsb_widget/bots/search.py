@@ -70,18 +70,21 @@ class SearchBot:
     :class:`~nsb_widget.rules.playouts.Playouts`, many times faster), ``"driver"`` (the game
     driver, one playout at a time) or ``"auto"``: batches unless the ruleset has no
     vectorised rules.
-    ``depth=2`` looks one card deeper at the best :data:`KEEP` choices (batched playouts
-    only); ``depth=1`` is flat Monte Carlo.
+    ``depth=2`` looks one card deeper at the flat stage's ``keep`` best choices (default
+    :data:`KEEP`; batched playouts only), trying after each card the ``branch`` best sections
+    (default :data:`BRANCH`) and passing; ``depth=1`` is flat Monte Carlo.
     """
 
     name = "search"
 
     def __init__(self, seconds: float | None = DEFAULT_SECONDS, iterations: int | None = None,
                  widest: int = 8, seed: int | None = None, playouts: str = "auto",
-                 depth: int = 2) -> None:
+                 depth: int = 2, keep: int | None = None, branch: int | None = None) -> None:
         check_budget(seconds, iterations)  # ArgumentError: none, or one that cannot be meant
         check_count("widest", widest, 1)
         check_count("depth", depth, 1, 2)
+        check_count("keep", keep, 2, none=True)
+        check_count("branch", branch, 1, none=True)
         if not isinstance(playouts, str) or str.__str__(playouts) not in PLAYOUTS:
             raise ArgumentError(f"playouts must be 'auto', 'batch' or 'driver', not "
                                 f"{quote(playouts)}")
@@ -90,6 +93,10 @@ class SearchBot:
         self.seconds = seconds
         self.iterations = iterations
         self.widest = widest
+        self.keep = KEEP if keep is None else keep
+        """How many of the flat stage's best choices are looked at a card deeper."""
+        self.branch = BRANCH if branch is None else branch
+        """How many sections are tried after each card that may come next."""
         self._rng = None if seed is None else random.Random(seed)
         self._policy = GreedyBot()
         self._plan: Plan | None = None
@@ -137,7 +144,7 @@ class SearchBot:
             scores = self._batch_scores(game, player, options, draw, budget)
         else:
             scores = self._batch_scores(game, player, options, draw, budget.share(FLAT_SHARE))
-            best = _best(scores, KEEP)
+            best = _best(scores, self.keep)
             deeper = self._deeper_scores(game, player, best, draw, budget)
             if not deeper and budget.left() >= len(best):  # the rest of the budget, flat
                 more = self._batch_scores(game, player, best, draw, budget)
@@ -215,7 +222,7 @@ class SearchBot:
     def _deeper_scores(self, game: Game, player: int, options: list[Option],
                        draw: random.Random, budget: Budget) -> dict[Option, tuple[float, int]]:
         """Each of ``options`` one card deeper: per card that may come next, the best of the
-        :data:`BRANCH` sections it allows (by batched playouts, on the same imagined cards for
+        ``branch`` sections it allows (by batched playouts, on the same imagined cards for
         every option), averaged over the cards, weighted by how many are face down. Returns
         the value and the playouts spent per option; empty when the budget left is too small
         for :data:`LEAST_PLAYOUTS` playouts of each position."""
@@ -240,7 +247,7 @@ class SearchBot:
                 world.reveal()
                 comes.setdefault(card, _from_stack(after, world))
                 ids = []
-                for follow in candidate_options(world, player, BRANCH):
+                for follow in candidate_options(world, player, self.branch):
                     leaf = world.copy()
                     follow.apply(leaf, player)
                     self._follow_up(leaf, player)
