@@ -42,6 +42,11 @@ if TYPE_CHECKING:
 DEFAULT_SECONDS = 0.9
 #: The playout engines a search may use.
 PLAYOUTS = ("auto", "batch", "driver")
+#: How many of the flat stage's best choices are looked at a card deeper.
+KEEP = 4
+#: How many sections (best first by the quick estimate, and passing) are tried after each
+#: card that may come next.
+BRANCH = 6
 
 
 @dataclass(frozen=True)
@@ -70,21 +75,21 @@ class SearchBot:
     :class:`~nsb_widget.rules.playouts.Playouts`, many times faster), ``"driver"`` (the game
     driver, one playout at a time) or ``"auto"``: batches unless the ruleset has no
     vectorised rules.
-    ``depth=2`` looks one card deeper at the flat stage's ``keep`` best choices (default
-    :data:`KEEP`; batched playouts only), trying after each card the ``branch`` best sections
-    (default :data:`BRANCH`) and passing; ``depth=1`` is flat Monte Carlo.
+    ``depth=2`` looks one card deeper at the flat stage's ``keep`` best choices (batched
+    playouts only), trying after each card the ``branch`` best sections and passing;
+    ``depth=1`` is flat Monte Carlo.
     """
 
     name = "search"
 
     def __init__(self, seconds: float | None = DEFAULT_SECONDS, iterations: int | None = None,
                  widest: int = 8, seed: int | None = None, playouts: str = "auto",
-                 depth: int = 2, keep: int | None = None, branch: int | None = None) -> None:
+                 depth: int = 2, keep: int = KEEP, branch: int = BRANCH) -> None:
         check_budget(seconds, iterations)  # ArgumentError: none, or one that cannot be meant
         check_count("widest", widest, 1)
         check_count("depth", depth, 1, 2)
-        check_count("keep", keep, 2, none=True)
-        check_count("branch", branch, 1, none=True)
+        check_count("keep", keep, 2)
+        check_count("branch", branch, 1)
         if not isinstance(playouts, str) or str.__str__(playouts) not in PLAYOUTS:
             raise ArgumentError(f"playouts must be 'auto', 'batch' or 'driver', not "
                                 f"{quote(playouts)}")
@@ -93,9 +98,9 @@ class SearchBot:
         self.seconds = seconds
         self.iterations = iterations
         self.widest = widest
-        self.keep = KEEP if keep is None else keep
+        self.keep = keep
         """How many of the flat stage's best choices are looked at a card deeper."""
-        self.branch = BRANCH if branch is None else branch
+        self.branch = branch
         """How many sections are tried after each card that may come next."""
         self._rng = None if seed is None else random.Random(seed)
         self._policy = GreedyBot()
@@ -299,11 +304,6 @@ class SearchBot:
 BATCH = 1024
 #: The share of the budget the flat stage spends when the search looks a card deeper.
 FLAT_SHARE = 1 / 3
-#: How many of the flat stage's best choices are looked at a card deeper.
-KEEP = 4
-#: How many sections (best first by the quick estimate, and passing) are tried after each
-#: card that may come next.
-BRANCH = 6
 #: The fewest playouts per position that make the deeper stage worth its cost.
 LEAST_PLAYOUTS = 8
 
