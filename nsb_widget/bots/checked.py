@@ -80,23 +80,6 @@ def is_bot(value: object) -> bool:
         return False
 
 
-def bot_from(spec: object, what: str = "a bot") -> Bot:
-    """The bot ``spec`` names (:func:`~nsb_widget.bots.make_bot`) or is (checked: an object
-    with a ``name`` and ``choose``). Raises :class:`~nsb_widget.errors.ArgumentError`
-    saying what ``what`` may be."""
-    from . import make_bot
-
-    if isinstance(spec, str):
-        return make_bot(spec)
-    if isinstance(spec, type):
-        name = shorten(spec.__name__)
-        raise ArgumentError(f"{what} is a bot object, not the class {name}: {name}()")
-    if not is_bot(spec):
-        raise ArgumentError(f"{what} is a name like 'greedy' or an object with a name and a "
-                            f"choose() method, not {quote(spec)}")
-    return spec  # type: ignore[return-value]  # checked by is_bot
-
-
 def checked(bot: Bot, player: int) -> CheckedBot:
     """``bot`` playing ``player``, every choice checked (:class:`CheckedPlanBot` when it has
     ``choose_plan``, the fast path)."""

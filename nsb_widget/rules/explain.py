@@ -2,7 +2,8 @@
 
 Both sides are the provisional score sheet (:meth:`Game.provisional_score_sheet`: the sheet
 as it would stand if the round ended now), so a teacher can put two candidate sections side
-by side and see where the points come from.
+by side and see where the points come from. :meth:`Game.explain` checks the move and makes
+the two sheets; this module only compares them and knows nothing of the game.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from .words import map_name
 
 if TYPE_CHECKING:
     from ..scoring.model import ScoreSheet
-    from .game import Game
     from .moves import Move
 
 
@@ -106,13 +106,12 @@ class Explanation:
                 f"<tbody>{''.join(rows)}</tbody></table>")
 
 
-def explain_move(game: Game, move: Move, player: int) -> Explanation:
-    """The explanation of ``move`` (legal now) for ``player``, in the game's language."""
-    t = game.translator
-    before = game.provisional_score_sheet(player)
-    probe = game.copy()
-    probe.play(move, player)
-    after = _sheet_of_round(probe, player, len(before.rounds))
+def compare_sheets(move: Move, player: int, before: ScoreSheet, after: ScoreSheet,
+                   t: Translator) -> Explanation:
+    """The explanation of ``move`` for ``player`` from two score sheets: ``before``, the
+    provisional sheet now, and ``after``, the sheet once the move is drawn (provisional, or
+    scored when the move ended the round), as :meth:`Game.explain` makes them; labelled and
+    reasoned in ``t``'s language."""
     old, new = score_terms(before, t), score_terms(after, t)
     ids = list(new) + [k for k in old if k not in new]
     terms = [TermChange(k, (new.get(k) or old[k])[0], old.get(k, ("", 0))[1],
@@ -120,14 +119,6 @@ def explain_move(game: Game, move: Move, player: int) -> Explanation:
     terms.append(TermChange("total", t("Total"), before.total, after.total))
     return Explanation(move, player, tuple(terms), _reason(before, after, terms[-1].change, t),
                        t.language)
-
-
-def _sheet_of_round(game: Game, player: int, rounds: int) -> ScoreSheet:
-    """The provisional sheet, or the scored one when the move ended the round (``rounds``:
-    the rounds of the provisional sheet before the move, the round in play included)."""
-    if game.is_over or len(game.sheets[player].round_scores) >= rounds:
-        return game.score_sheet(player)
-    return game.provisional_score_sheet(player)
 
 
 def score_terms(sheet: ScoreSheet, t: Translator | None = None) -> dict[str, tuple[str, int]]:

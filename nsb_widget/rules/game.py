@@ -38,6 +38,7 @@ from ..maps import BUILTIN_MAPS, GameMap, get_map
 from ..maps.geometry import is_grid_direction
 from . import words
 from .deck import Deck
+from .explain import Explanation, compare_sheets
 from .moves import MAX_NOTATION, Action, Draw, Move, Pass, Reveal, UsePower, split_move
 from .reasons import Illegality, Reason
 from .ruleset import Ruleset, Slot, ruleset_for
@@ -46,7 +47,6 @@ from .sheet import Sheet
 
 if TYPE_CHECKING:
     from ..scoring.model import RoundScore, ScoreSheet
-    from .explain import Explanation
 
 
 class Phase(str, enum.Enum):
@@ -849,14 +849,19 @@ class Game:
         terms as if the round ended now (districts, stations, Thames, connected start
         stations), the tracks, interchanges and objectives. Raises
         :class:`~nsb_widget.errors.IllegalMoveError` for an illegal move."""
-        from .explain import explain_move
-
         self._check_player(player)
         parsed = self._coerce_move(move, player)
         problem, _ = self._validate(player, parsed)
         if problem is not None:
             raise IllegalMoveError(player, parsed, problem, translate=self._t)
-        return explain_move(self, parsed, player)
+        before = self.provisional_score_sheet(player)
+        probe = self.copy()
+        probe.play(parsed, player)
+        if probe.is_over or len(probe.sheets[player].round_scores) >= len(before.rounds):
+            after = probe.score_sheet(player)  # the move ended the round: scored
+        else:
+            after = probe.provisional_score_sheet(player)
+        return compare_sheets(parsed, player, before, after, self.translator)
 
     def provisional_round_score(self, player: int = 0) -> RoundScore | None:
         """The current round as the rules would score it if it ended now (``None`` once the

@@ -25,8 +25,9 @@ import anywidget
 import traitlets
 
 from ..bots import Bot, play_turn
-from ..bots.checked import CheckedBot, bot_from, bot_name, checked
+from ..bots.checked import CheckedBot, bot_name, checked
 from ..bots.hint import Hint, power_title, suggest
+from ..bots.registry import bot_from
 from ..errors import ArgumentError, IllegalMoveError, NsbError
 from ..game import Game
 from ..i18n import Translator, resolve_language, translator

@@ -4,6 +4,7 @@ constants of :mod:`.scoring`, :mod:`.modules` and :mod:`.objectives`' definition
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -17,17 +18,19 @@ from .scoring import CONNECTED_BONUS, OUTER_DISTRICT_WEIGHT
 if TYPE_CHECKING:
     from ...rules.game import Game
     from ...rules.ruleset import Slot
-    from .ruleset import BerlinRoundState, BerlinRuleset
+    from .round_state import BerlinRoundState
 
 LINES = (Line.BEAR, Line.CROWN)
+#: ``BerlinRuleset._slots``: the slots a turn opens, from the game and the two cards.
+SlotsOf = Callable[["Game", Card, Card], "tuple[Slot, ...]"]
 
 
 class BerlinPlayoutRules(PlayoutRules):
     """Bear and Crown, the Double Switch, Joker + S-Bahn, the effects and the objectives."""
 
-    def __init__(self, ruleset: BerlinRuleset, game: Game) -> None:
+    def __init__(self, game: Game, slots: SlotsOf) -> None:
         super().__init__(game)
-        self.ruleset = ruleset
+        self._slots = slots
         self.effects = [Effect(e) for e in game.setup.effects]
         self.objectives = [Objective(o) for o in game.setup.objectives]
         gmap = game.map
@@ -50,9 +53,9 @@ class BerlinPlayoutRules(PlayoutRules):
         return bool(card.is_double_switch)
 
     def turn_slots(self, first: Any, symbol_card: Any, turn: int) -> tuple[Slot, ...]:
-        """The ruleset's own slots (``BerlinRuleset._slots``)."""
+        """The ruleset's own slots (``slots``)."""
         card: Card = first
-        return self.ruleset._slots(self.game, card, symbol_card)
+        return self._slots(self.game, card, symbol_card)
 
     def round_ends(self, counts: IntArray) -> BoolArray:
         """A line's 5th card ends the round."""

@@ -16,6 +16,8 @@ from ...scoring.sheet import assemble_score_sheet
 from .cards import BERLIN_DECK, CARDS_PER_LINE, DOUBLE_SWITCH, Card, Line
 from .modules import Effect, Module, Objective
 from .objectives import score_objectives
+from .playouts import BerlinPlayoutRules
+from .round_state import BerlinRoundState
 from .scoring import BANDS, CONNECTED_LABEL, assess, handicap, score_round
 
 if TYPE_CHECKING:
@@ -24,7 +26,6 @@ if TYPE_CHECKING:
     from ...rules.game import Game
     from ...rules.setup import GameSetup
     from ...rules.sheet import Sheet
-    from .playouts import BerlinPlayoutRules
 
 LINES = (Line.BEAR, Line.CROWN)
 _LINE_INDEX = {Line.BEAR: 0, Line.CROWN: 1}
@@ -38,25 +39,6 @@ _OVERLAY_CAPTION = N_(
     "Tinted: the districts the round's line passes through. Haloed: its stations in the best "
     "district (dashed outline). +10: connected start stations. Interchanges show their points "
     "(S-Bahn ×2). Hover a score-sheet box to see one term.")
-
-
-class BerlinRoundState:
-    """Berlin's own flags of a round: the Recurring Double Switch's return."""
-
-    __slots__ = ("ds_back_pending", "ds_returned")
-
-    def __init__(self) -> None:
-        self.ds_back_pending = False
-        """The Double Switch goes back into the stack when this turn ends."""
-        self.ds_returned = False
-        """The Double Switch has already gone back once this round."""
-
-    def copy(self) -> BerlinRoundState:
-        """An independent copy."""
-        new = BerlinRoundState()
-        new.ds_back_pending = self.ds_back_pending
-        new.ds_returned = self.ds_returned
-        return new
 
 
 class BerlinRuleset(Ruleset):
@@ -225,9 +207,7 @@ class BerlinRuleset(Ruleset):
     def playout_rules(self, game: Game) -> BerlinPlayoutRules:
         """These rules vectorised for :class:`~nsb_widget.rules.playouts.Playouts` (every
         module is covered)."""
-        from .playouts import BerlinPlayoutRules
-
-        return BerlinPlayoutRules(self, game)
+        return BerlinPlayoutRules(game, self._slots)
 
     # ------------------------------------------------------------------ front end
     def describe(self, game: Game) -> dict[str, Any]:

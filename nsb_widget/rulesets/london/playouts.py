@@ -5,6 +5,7 @@ objectives' definitions."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -18,7 +19,13 @@ from .scoring import THAMES_POINTS, TOURIST_TRACK, central_district_mask, object
 if TYPE_CHECKING:
     from ...rules.game import Game
     from ...rules.ruleset import Slot
-    from .ruleset import LondonRoundState, LondonRuleset
+    from .round_state import LondonRoundState
+
+#: ``LondonRuleset._slots``: the slot a turn opens, from the game, whether the section may
+#: start anywhere (the switch) and the symbol card.
+SlotsOf = Callable[["Game", bool, Any], "tuple[Slot, ...]"]
+#: ``LondonRuleset.power_of``: the power card lying with a pencil (``None`` without powers).
+PowerOf = Callable[["Game", str], "Power | None"]
 
 
 class LondonPlayoutRules(PlayoutRules):
@@ -26,9 +33,10 @@ class LondonPlayoutRules(PlayoutRules):
     interchanges, the shared objectives and the pencil powers (used as the playouts' power
     policy decides)."""
 
-    def __init__(self, ruleset: LondonRuleset, game: Game) -> None:
+    def __init__(self, game: Game, slots: SlotsOf, power_of: PowerOf) -> None:
         super().__init__(game)
-        self.ruleset = ruleset
+        self._slots = slots
+        self._power_of = power_of
         self.objectives = [LondonObjective(o) for o in game.setup.objectives]
         size = len(game.map.stations)
         self.tourist = station_bits(game.map.tourist_mask, size)[:, None]
@@ -46,10 +54,10 @@ class LondonPlayoutRules(PlayoutRules):
         return bool(card.switch)
 
     def turn_slots(self, first: Any, symbol_card: Any, turn: int) -> tuple[Slot, ...]:
-        """The ruleset's own slot (``LondonRuleset._slots``); the switch lets the section
-        start anywhere from the ruleset's first switch turn on."""
+        """The ruleset's own slot (``slots``); the switch lets the section start anywhere
+        from the ruleset's first switch turn on."""
         anywhere = bool(first.switch) and turn + 1 >= FIRST_SWITCH_TURN
-        return self.ruleset._slots(self.game, anywhere, symbol_card)
+        return self._slots(self.game, anywhere, symbol_card)
 
     def round_ends(self, counts: IntArray) -> BoolArray:
         """The 5th underground card ends the round."""
@@ -66,7 +74,7 @@ class LondonPlayoutRules(PlayoutRules):
     def powers(self, player: int) -> tuple[str | None, ...]:
         """Per round, what the power of the pencil ``player`` holds does."""
         setup = self.game.setup
-        held = [self.ruleset.power_of(self.game, setup.pencil_of(player, r))
+        held = [self._power_of(self.game, setup.pencil_of(player, r))
                 for r in range(self.rounds)]
         return tuple(None if power is None else _EFFECTS[power] for power in held)
 

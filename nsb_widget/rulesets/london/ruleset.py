@@ -26,6 +26,8 @@ from .modules import (
     Power,
     second_section_symbol,
 )
+from .playouts import LondonPlayoutRules
+from .round_state import LondonRoundState
 from .scoring import (
     BANDS,
     THAMES_LABEL,
@@ -42,7 +44,6 @@ if TYPE_CHECKING:
     from ...rules.game import Game
     from ...rules.setup import GameSetup
     from ...rules.sheet import Sheet
-    from .playouts import LondonPlayoutRules
 
 # What a power's section asks for (message ids, translated by the driver when shown).
 _ANY_SECOND = N_("the second section may reach any symbol")
@@ -52,29 +53,6 @@ _OVERLAY_CAPTION = N_(
     "district (dashed outline); a double ring: the circled station, counted twice. Thick blue: "
     "the Thames crossings (+2 each). Stars: the tourist sites on the round's line. "
     "Interchanges show their points. Hover a score-sheet box to see one term.")
-
-
-class LondonRoundState:
-    """London's own flags of a round, per player: power used, double section pending, the
-    circled station."""
-
-    __slots__ = ("circle", "double", "used")
-
-    def __init__(self, players: int) -> None:
-        self.used = [False] * players
-        """The player has used their pencil's power this round."""
-        self.double = [False] * players
-        """The double power is pending: the next section brings a second one."""
-        self.circle = [-1] * players
-        """The station circled with the circle power this round (-1: none)."""
-
-    def copy(self) -> LondonRoundState:
-        """An independent copy."""
-        new = LondonRoundState.__new__(LondonRoundState)
-        new.used = list(self.used)
-        new.double = list(self.double)
-        new.circle = list(self.circle)
-        return new
 
 
 class LondonRuleset(Ruleset):
@@ -328,9 +306,7 @@ class LondonRuleset(Ruleset):
     def playout_rules(self, game: Game) -> LondonPlayoutRules:
         """These rules vectorised for :class:`~nsb_widget.rules.playouts.Playouts` (every
         module is covered, the pencil powers included)."""
-        from .playouts import LondonPlayoutRules
-
-        return LondonPlayoutRules(self, game)
+        return LondonPlayoutRules(game, self._slots, self.power_of)
 
     # ------------------------------------------------------------------ front end
     def describe(self, game: Game) -> dict[str, Any]:
