@@ -7,6 +7,7 @@ at once.
 
 from __future__ import annotations
 
+import copyreg
 import json
 import math
 import re
@@ -121,6 +122,18 @@ def _builtin_map(name: str) -> GameMap:
     """The built-in map ``name`` (checked), read once."""
     text = resources.files(__package__).joinpath("data", f"{name}.json").read_text("utf-8")
     return build_map(json.loads(text), f"<built-in map {name}>")
+
+
+def _pickled_map(game_map: GameMap) -> tuple[Any, tuple[Any, ...]]:
+    """How a map pickles (registered with :mod:`copyreg`, so that a game can go to another
+    process): a built-in map by its name, the same object again once unpickled; any other by
+    its validated document, checked again when it is rebuilt."""
+    if game_map.id in BUILTIN_MAPS and _builtin_map(game_map.id) is game_map:
+        return get_map, (game_map.id,)
+    return build_map, (game_map.source, f"<map {game_map.id!r}, unpickled>")
+
+
+copyreg.pickle(GameMap, _pickled_map)
 
 
 def build_map(doc: object, name: str) -> GameMap:

@@ -248,6 +248,12 @@ class GameMap:
             ),
         )
 
+    def __copy__(self) -> GameMap:
+        return self  # a map never changes: games share it
+
+    def __deepcopy__(self, memo: dict[int, object]) -> GameMap:
+        return self
+
     # ------------------------------------------------------------------ look-ups
     def station(self, label_or_index: str | int) -> Station:
         """The station with this label (``"C4"``, case-insensitive) or index.

@@ -243,6 +243,14 @@ class Game:
         new._deal_seed = self._deal_seed
         return new
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickles (and what :func:`copy.deepcopy` copies): everything but the
+        subscribers, which belong to this process's views. A built-in map travels by its
+        name and a translator by its language."""
+        state = self.__dict__.copy()
+        state["_listeners"] = []
+        return state
+
     def sample_hidden(self: G, rng: random.Random, top: Sequence[Any] = ()) -> G:
         """A copy in which every card no player can see is dealt again from ``rng``: the
         current round's face-down stack (shuffled from its known composition, never its real
