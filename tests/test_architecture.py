@@ -41,8 +41,19 @@ def _top(module: Path) -> str:
     return rel.parts[0]
 
 
-def _imports(module: Path, source: str | None = None) -> set[str]:
-    """The top-level nsb_widget subpackages ``module`` imports."""
+def _module_name(path: Path) -> str:
+    """``rules/game.py`` -> ``"rules.game"``, ``rules/__init__.py`` -> ``"rules"``."""
+    parts = path.relative_to(PACKAGE).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_module_name(p) for p in PACKAGE.rglob("*.py")}
+
+
+def _imported(module: Path, source: str | None = None) -> set[str]:
+    """The nsb_widget modules ``module`` imports, dotted (``"rules.deck"``): anywhere in it,
+    inside functions and under ``TYPE_CHECKING`` too. A name imported from a package is the
+    package, unless it is one of its modules."""
     package = list(module.relative_to(PACKAGE).parts[:-1])
     text = module.read_text() if source is None else source
     found: set[str] = set()
@@ -50,15 +61,23 @@ def _imports(module: Path, source: str | None = None) -> set[str]:
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package[: len(package) - (node.level - 1)]
-                parts = [*base, *(node.module.split(".") if node.module else [])]
-                found.add(parts[0] if parts else node.names[0].name)
+                name = ".".join([*base, *(node.module.split(".") if node.module else [])])
             elif node.module and node.module.startswith("nsb_widget."):
-                found.add(node.module.split(".")[1])
-        elif isinstance(node, ast.Import):
+                name = node.module.removeprefix("nsb_widget.")
+            else:
+                continue
             for alias in node.names:
-                if alias.name.startswith("nsb_widget."):
-                    found.add(alias.name.split(".")[1])
+                child = f"{name}.{alias.name}" if name else alias.name
+                found.add(child if child in MODULES else name)
+        elif isinstance(node, ast.Import):
+            found |= {alias.name.removeprefix("nsb_widget.") for alias in node.names
+                      if alias.name.startswith("nsb_widget.")}
     return found
+
+
+def _imports(module: Path, source: str | None = None) -> set[str]:
+    """The top-level nsb_widget subpackages ``module`` imports."""
+    return {name.split(".")[0] for name in _imported(module, source)}
 
 
 def test_no_module_imports_a_layer_above_its_own():
@@ -108,35 +127,10 @@ KNOWN_LOOPS = {
 }
 
 
-def _module_name(path: Path) -> str:
-    parts = path.relative_to(PACKAGE).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
 def _module_graph() -> dict[str, set[str]]:
-    """Module -> the package's modules it imports (anywhere in it, ``TYPE_CHECKING`` too)."""
-    paths = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
-    graph: dict[str, set[str]] = {}
-    for name, path in paths.items():
-        package = list(path.relative_to(PACKAGE).parts[:-1])
-        found: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = package[: len(package) - (node.level - 1)]
-                    module = ".".join([*base, *(node.module.split(".") if node.module else [])])
-                elif node.module and node.module.startswith("nsb_widget."):
-                    module = node.module.removeprefix("nsb_widget.")
-                else:
-                    continue
-                for alias in node.names:  # ``from . import x`` names a module or a member
-                    child = f"{module}.{alias.name}" if module else alias.name
-                    found.add(child if child in paths else module)
-            elif isinstance(node, ast.Import):
-                found |= {a.name.removeprefix("nsb_widget.") for a in node.names
-                          if a.name.startswith("nsb_widget.")}
-        graph[name] = {m for m in found if m in paths and m != name}
-    return graph
+    """Module -> the package's modules it imports."""
+    return {_module_name(path): {m for m in _imported(path) if m in MODULES} - {_module_name(path)}
+            for path in PACKAGE.rglob("*.py")}
 
 
 def _loops(graph: dict[str, set[str]]) -> set[frozenset[str]]:
