@@ -1,6 +1,6 @@
 """A game pickles and deep-copies: to another process (multiprocessing, joblib) or a
 ``copy.deepcopy`` in a cell, with every card, face down ones included, and without the views
-that listen to it."""
+that listen to it. A participant's game in a room stays a room's game."""
 
 from __future__ import annotations
 
@@ -11,13 +11,20 @@ import pickle
 import random
 from concurrent.futures import ProcessPoolExecutor
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from room_support import finish_turn, home, take_seat
 from support import fingerprint, play_random, random_step
 
 from nsb_widget import Game
+from nsb_widget.errors import PhaseError
 from nsb_widget.maps import get_map, load_map
+from nsb_widget.room import Room
+from nsb_widget.room.game import RoomGame
 from nsb_widget.rules.game import Game as RulesGame
+
+__all__ = ["home"]  # the fixture, imported for pytest
 
 SETUPS = st.sampled_from([
     ("berlin", ()), ("berlin", ("effects", "objectives")),
@@ -122,3 +129,18 @@ def test_a_worker_process_plays_the_game_it_is_sent():
     for game, there in zip(games, finished, strict=True):
         assert there.is_over and there.map is get_map(game.map.id)
         assert fingerprint(there) == fingerprint(_play_out(game.copy()))
+
+
+def test_a_participants_game_pickles_as_a_rooms_game_with_a_lock_of_its_own(home, tmp_path):
+    room = Room.create(tmp_path / "room", "Test room", map="london", seed=3)
+    ada = take_seat(room.folder.path, "Ada")
+    room.reveal()
+    finish_turn(ada, random.Random(1), draw=1.0)
+    for restored in (pickle.loads(pickle.dumps(ada.game)), copy.deepcopy(ada.game)):
+        assert type(restored) is RoomGame and restored.dealt
+        assert restored.history == ada.game.history and restored._lock is not ada.game._lock
+        assert restored.setup.seed is None  # still no deal in it to find
+        with pytest.raises(PhaseError, match="the teacher turns the cards over"):
+            restored.reveal()
+        restored.undo()  # its own draw of this turn, under its own lock
+        assert len(restored.history) == len(ada.game.history) - 1

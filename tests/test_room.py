@@ -412,6 +412,23 @@ def test_readiness_counts_who_has_finished_the_latest_card(home, tmp_path):
     assert {r.name: (r.status, r.behind) for r in standings.rows}["Bob"] == ("behind", 1)
 
 
+def test_a_teacher_without_a_board_sees_the_latest_hand_ins_from_a_cell(home, tmp_path):
+    """No board, no watch(), no poll(): the results a cell asks for read the folder first."""
+    room = _room(tmp_path, seed=12)
+    assert room.standings().rows == ()
+    ada = take_seat(room.folder.path, "Ada")
+    assert [p.name for p in room.participants] == ["Ada"]
+    room.reveal()
+    finish_turn(ada, random.Random(1), draw=1.0)
+    (row,) = room.standings().rows
+    assert (row.name, row.status, row.total) == ("Ada", "ready", ada.game.score())
+    accepted = room.participant("Ada").game
+    assert accepted is not None and accepted.history == ada.game.history
+    bob = take_seat(room.folder.path, "Bob")
+    assert room.participant("Bob").name == bob.name
+    assert [r.name for r in room.standings().rows] == ["Ada", "Bob"]
+
+
 def test_the_teacher_takes_the_room_back_after_a_kernel_restart(home, tmp_path):
     room = _room(tmp_path, seed=77)
     ada = take_seat(room.folder.path, "Ada")

@@ -129,6 +129,18 @@ class RoomGame(Game):
         plain.__dict__.update(copied.__dict__)
         return plain
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickles and deep-copies: the game's state, taken while holding its lock, and
+        not the lock (a restored game gets one of its own). It is still a room's game."""
+        with self._lock:
+            state = super().__getstate__()
+        del state["_lock"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.RLock()
+
     def _become(self, other: RulesGame) -> None:
         """Take over ``other``'s state (undo), keeping this game's lock and room."""
         lock, dealt = self._lock, self._dealt

@@ -343,9 +343,16 @@ class Room:
             return
         entry.game, entry._actions, entry.refusal = game, hand_in.actions, None
 
+    def _fresh(self) -> None:
+        """Read the hand-ins now when nothing reads them by itself (no board, no
+        :meth:`watch`), so that a cell sees what the participants have handed in."""
+        if not self._watcher.running:
+            self.poll()
+
     @property
     def participants(self) -> list[Participant]:
-        """Everyone who joined, in the order of their names."""
+        """Everyone who joined, in the order of their names (as handed in by now)."""
+        self._fresh()
         with self._lock:
             return sorted(self._participants.values(), key=lambda p: p.name.casefold())
 
@@ -353,6 +360,7 @@ class Room:
         """The participant called ``name``; :class:`RoomError` when nobody is."""
         t = self.t
         key = name_key(check_name(name, t))
+        self._fresh()
         with self._lock:
             found = self._participants.get(key)
         if found is None:
@@ -361,7 +369,9 @@ class Room:
 
     def standings(self) -> Standings:
         """The table of scores now: places by the total so far (final once everyone has
-        finished), ties shared as the rulebook says."""
+        finished), ties shared as the rulebook says. Without a board (or :meth:`watch`),
+        this and the other results read the participants' hand-ins first."""
+        self._fresh()
         with self._lock:
             turns_out = len(self._table.turns)
             rows: list[Standing] = []
