@@ -26,7 +26,8 @@ SlotsOf = Callable[["Game", Card, Card], "tuple[Slot, ...]"]
 
 
 class BerlinPlayoutRules(PlayoutRules):
-    """Bear and Crown, the Double Switch, Joker + S-Bahn, the effects and the objectives."""
+    """Bear and Crown, the Double Switch, Joker + S-Bahn, the effects and the objectives.
+    Made by ``BerlinRuleset.playout_rules``, which gives it the ruleset's own ``slots``."""
 
     def __init__(self, game: Game, slots: SlotsOf) -> None:
         super().__init__(game)

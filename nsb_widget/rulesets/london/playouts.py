@@ -31,7 +31,8 @@ PowerOf = Callable[["Game", str], "Power | None"]
 class LondonPlayoutRules(PlayoutRules):
     """One line a round, the Railroad Switch from the 3rd turn, the Thames, the tourist track,
     interchanges, the shared objectives and the pencil powers (used as the playouts' power
-    policy decides)."""
+    policy decides). Made by ``LondonRuleset.playout_rules``, which gives it the ruleset's
+    own ``slots`` and ``power_of``."""
 
     def __init__(self, game: Game, slots: SlotsOf, power_of: PowerOf) -> None:
         super().__init__(game)
