@@ -116,7 +116,7 @@ def test_the_rules_driver_pickles_too():
 
 def _play_out(game: Game) -> Game:
     """In a worker: the game to its end, a random player's choices seeded by the game."""
-    return play_random(game, random.Random(game.setup.seed))
+    return _finish(game, game.setup.seed)
 
 
 def test_a_worker_process_plays_the_game_it_is_sent():

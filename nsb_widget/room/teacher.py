@@ -353,6 +353,10 @@ class Room:
     def participants(self) -> list[Participant]:
         """Everyone who joined, in the order of their names (as handed in by now)."""
         self._fresh()
+        return self._by_name()
+
+    def _by_name(self) -> list[Participant]:
+        """Everyone who joined, in the order of their names, as last read."""
         with self._lock:
             return sorted(self._participants.values(), key=lambda p: p.name.casefold())
 
@@ -501,12 +505,12 @@ class Room:
         (``games/``) and as a picture of their sheet (``sheets/``). Returns the folder."""
         t = self.t
         out = Path(folder) if folder is not None else Path.cwd() / f"{_slug(self.name)}-results"
-        standings = self.standings()
+        standings = self.standings()  # reads the hand-ins once, for the games below too
         try:
             (out / "games").mkdir(parents=True, exist_ok=True)
             (out / "sheets").mkdir(exist_ok=True)
             (out / "standings.csv").write_text(standings.to_csv(), encoding="utf-8")
-            for p in self.participants:
+            for p in self._by_name():
                 if p.game is None:
                     continue
                 stem = f"{_slug(p.name)}-{p.key[:6]}"
