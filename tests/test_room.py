@@ -8,6 +8,7 @@ import errno
 import json
 import os
 import random
+import warnings
 from pathlib import Path
 
 import pytest
@@ -157,6 +158,8 @@ def test_a_participant_cannot_turn_cards_over_undo_them_or_deal_again(home, tmp_
     ("", "empty"), ("   ", "empty"), ("x" * 41, "at most 40"), ("ada/../x", "not a path"),
     ("a\\b", "not a path"), ("Ada\nBob", "control characters"), ("A\tb", "control"),
     ("Ada\u202e", "control"), (None, "is text"), (42, "is text"),
+    ("Ada\u200b", "invisible"), ("A\u00adda", "invisible"), ("\u0410da", "mix Latin"),
+    ("\u0391da", "mix Latin"),
 ])
 def test_bad_names_are_refused_and_take_no_seat(home, tmp_path, name, why):
     room = _room(tmp_path)
@@ -494,6 +497,10 @@ def test_the_results_are_exported(home, tmp_path):
     table = room.table()
     assert sorted(table["name"]) == ["Ada", "Bob"] and set(table["total"]) == {
         s.game.score() for s in seats}
+    # The room's places, not each solo game's own (where everyone is first).
+    places = {row.name: row.place for row in room.standings().rows}
+    assert dict(zip(table["name"], table["rank"], strict=True)) == places
+    assert sorted(places.values()) in ([1, 1], [1, 2])
 
 
 # ---------------------------------------------------------------------------- self-paced
@@ -570,8 +577,48 @@ def test_open_creates_the_room_once_and_then_takes_it_back(home, tmp_path):
     room.reveal()
     assert Room.open(folder, "Opened", seed=4, language="en") is room  # the cell run again
     restart_kernel()
-    again = Room.open(folder, "Another name", map="london")  # a restarted kernel: the same room
+    with pytest.warns(UserWarning, match=r"name='Another name', map='london' apply only to a "
+                                         r"new room: for a new one, choose another folder"):
+        again = Room.open(folder, "Another name", map="london")  # a restarted kernel
     assert again.turns == room.turns and again.name == "Opened" and again.info.map_id == "berlin"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the same settings: nothing to say
+        assert Room.open(folder, " Opened ", map="berlin", modules=[]) is again
+
+
+def test_can_reveal_is_a_yes_or_no_and_why_not_reveal_says_why(home, tmp_path):
+    room = _room(tmp_path)
+    assert room.can_reveal() is True and room.why_not_reveal() is None
+    while room.can_reveal():  # the loop a teacher writes in a cell
+        room.reveal()
+    assert room.is_over and room.why_not_reveal() == "every card of the game is out"
+    self_paced = Room.create(tmp_path / "self", "Homework", paced="self", language="en")
+    assert self_paced.can_reveal() is False
+    assert "turns their own cards" in (self_paced.why_not_reveal() or "")
+
+
+def test_a_room_on_a_file_is_refused_saying_it_is_a_file(home, tmp_path):
+    file = tmp_path / "notes.py"
+    file.write_text("x = 1\n")
+    with pytest.raises(RoomError, match="it is a file, not a folder"):
+        Room.create(file, "x")
+    with pytest.raises(RoomError, match="a part of the path is a file, not a folder"):
+        join(file, "Ada")
+    with pytest.raises(RoomError, match="make that folder first"):
+        Room.create(tmp_path / "rooms" / "tuesday", "x")
+    assert file.read_text() == "x = 1\n" and not (tmp_path / "rooms").exists()
+
+
+def test_joining_twice_outside_a_notebook_gives_the_same_seat_back(home, tmp_path):
+    # Plain IPython (no Jupyter server): no notebook to remember the token by, but the seat
+    # this kernel opened is still its own.
+    room = _room(tmp_path)
+    first = join(room.folder.path, "Ada", follow=False)
+    assert join(room.folder.path, "ada", follow=False) is first
+    restart_kernel()  # a new kernel without the token: the name is someone's
+    with pytest.raises(RoomError, match="the name Ada is taken"):
+        join(room.folder.path, "Ada", follow=False)
+    assert join(room.folder.path, "Ada", token=first.token, follow=False).token == first.token
 
 
 def test_a_damaged_file_of_nobody_known_is_reported_above_the_table(home, tmp_path):

@@ -26,6 +26,7 @@ import errno
 import json
 import os
 import secrets
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -50,8 +51,10 @@ def room_error(t: Translator, doing: str, path: Path, exc: OSError) -> RoomError
     """A :class:`RoomError` for a failed file operation: what was being done, where, and why in
     words a teacher can act on (``doing`` is already in ``t``'s language)."""
     code = exc.errno
-    if code in (errno.ENOENT, errno.ENOTDIR):
+    if code == errno.ENOENT:
         why = t("the folder does not exist (check the path the teacher gave)")
+    elif code == errno.ENOTDIR:
+        why = t("a part of the path is a file, not a folder (check the path the teacher gave)")
     elif code in (errno.EACCES, errno.EPERM):
         why = t("permission denied: the folder must be readable and writable by every "
                 "participant")
@@ -115,6 +118,13 @@ def _temporary(path: Path, doc: Mapping[str, Any]) -> str:
     return tmp
 
 
+def _set_mode(path: Path, mode: int) -> None:
+    """``chmod`` a folder this account made, keeping its set-group bit (a shared folder's
+    group); a folder of someone else's keeps its modes."""
+    with contextlib.suppress(OSError):
+        os.chmod(path, mode | (os.stat(path).st_mode & stat.S_ISGID))
+
+
 def _remove(path: str) -> None:
     with contextlib.suppress(OSError):
         os.unlink(path)
@@ -124,12 +134,18 @@ def read_bytes(path: Path) -> bytes | None:
     """The bytes of ``path``, or ``None`` when it does not exist. Opening the file (rather than
     asking for its size and time) also sees a change made by another machine on a network file
     system. A file larger than any room file is cut at :data:`MAX_ROOM_FILE_BYTES` + 1 bytes
-    (:func:`parse_doc` refuses it)."""
+    (:func:`parse_doc` refuses it). Anything but a regular file (a named pipe, a device, a
+    folder) raises :class:`OSError` at once: a pipe put in a room's folder must not leave a
+    reader waiting for ever."""
     try:
-        with open(path, "rb") as handle:
-            return handle.read(MAX_ROOM_FILE_BYTES + 1)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         return None
+    with open(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file (a pipe, a device or a folder)",
+                          str(path))
+        return handle.read(MAX_ROOM_FILE_BYTES + 1)
 
 
 def parse_doc(data: bytes, path: Path, kind: str, room_id: str | None = None) -> dict[str, Any]:
@@ -175,6 +191,22 @@ class RoomFolder:
     def table_file(self) -> Path:
         """``table.json``: the cards turned over so far."""
         return self.path / TABLE_FILE
+
+    def make(self) -> None:
+        """Create the folder and its ``seats`` folder (when they do not exist), shared as the
+        folder they are in is shared: whoever may write there may take a seat, but only the
+        teacher writes the room's own files, and nobody replaces or deletes a file of someone
+        else's in ``seats`` (the sticky bit, as on ``/tmp``). The modes matter when everyone is
+        their own user (a JupyterHub); a folder this account does not own keeps its modes.
+        "The folder they are in" is the room's folder itself when it was there before (a
+        shared folder made for the room), else the folder that holds it."""
+        existed = self.path.is_dir()
+        self.path.mkdir(exist_ok=True)
+        self.seats.mkdir(exist_ok=True)
+        shared = stat.S_IMODE(os.stat(self.path if existed else self.path.parent).st_mode)
+        readable = shared & 0o555
+        _set_mode(self.path, 0o700 | readable | stat.S_ISVTX)
+        _set_mode(self.seats, 0o700 | readable | (shared & 0o022) | stat.S_ISVTX)
 
     @property
     def seats(self) -> Path:

@@ -12,6 +12,8 @@ from ..i18n import Translator
 MAX_NAME = 40
 #: Characters that would make a name a path or let it hide or reorder text on the board.
 _PATH_SEPARATORS = frozenset("/\\")
+#: Scripts with letters that look alike: a name may use one of them, not two.
+_LOOKALIKE_SCRIPTS = frozenset({"LATIN", "GREEK", "CYRILLIC"})
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
                            "\u2066\u2067\u2068\u2069")
 
@@ -36,7 +38,26 @@ def check_name(name: object, t: Translator) -> str:
            for c in name):
         raise RoomError(t("a name may not contain control characters (line breaks, tabs, "
                           "text-direction marks): {name}", name=quote(shown)))
+    if any(unicodedata.category(c) == "Cf" for c in shown):
+        raise RoomError(t("a name may not contain invisible characters (a zero-width space, "
+                          "a soft hyphen): {name}", name=quote(shown)))
+    if len(_lookalike_scripts(shown)) > 1:
+        raise RoomError(t("a name may not mix Latin, Greek and Cyrillic letters, which can "
+                          "look alike (\"A\" and \"\u0410\"): {name}", name=quote(shown)))
     return shown
+
+
+def _lookalike_scripts(name: str) -> set[str]:
+    """The scripts among Latin, Greek and Cyrillic whose letters ``name`` uses (after the
+    compatibility folding that makes full-width letters plain): letters of two of them in
+    one name can pass for another name (a Cyrillic "А" in "Аda")."""
+    scripts = set()
+    for c in unicodedata.normalize("NFKC", name):
+        if c.isalpha():
+            script = unicodedata.name(c, "").split(" ", 1)[0]
+            if script in _LOOKALIKE_SCRIPTS:
+                scripts.add(script)
+    return scripts
 
 
 def name_key(name: str) -> str:

@@ -148,6 +148,10 @@ def _resume(place: RoomFolder, info: RoomInfo, path: Path, data: bytes, token: s
         raise RoomError(t("the seat's file is damaged, so it cannot be taken back: {why} "
                           "(the teacher can give it a fresh start: room.reseat(name, "
                           "fresh=True))", why=str(exc)[:300])) from None
+    live = _OPEN.get((info.id, hand_in.key))
+    if (token is None and session is None and live is not None and not live.closed
+            and token_hash(info.id, live.token) == hand_in.token):
+        return live  # no notebook to remember the token by: this kernel's open seat is yours
     remembered = remembered_token(info.id, hand_in.key, session)
     candidates = [c for c in (token, remembered) if c]
     if not candidates:
@@ -162,7 +166,6 @@ def _resume(place: RoomFolder, info: RoomInfo, path: Path, data: bytes, token: s
                               "the teacher for a new one (room.reseat)", name=hand_in.name))
         raise RoomError(t("the teacher gave the seat {name} a new token: join with it "
                           "(token='...')", name=hand_in.name))
-    live = _OPEN.get((info.id, hand_in.key))
     if live is not None and live.token == opening and not live.closed:
         return live
     table = _read_table(place, info, t)

@@ -20,6 +20,7 @@ import re
 import secrets
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,6 +44,11 @@ from .standings import Standing, Standings, places
 
 #: How often the teacher's kernel reads the participants' hand-ins (seconds).
 WATCH_SECONDS = 0.5
+#: The bits of a secret deal's seed: far too many seeds to try them all against the cards out.
+SECRET_SEED_BITS = 128
+#: A chosen seed with fewer bits than this could be found by trying every seed against the
+#: first cards turned over (about a million seeds a second on one core): it is warned about.
+GUESSABLE_SEED_BITS = 64
 _LIVE: dict[str, Room] = {}
 
 
@@ -109,8 +115,11 @@ class Room:
         your kernel and in ``deal_file``, by default in your private data folder, so that
         :meth:`resume` can take the room back after a kernel restart). ``paced="self"``:
         everyone reveals on their own from the room's seed, which is written in the folder:
-        not secret. ``seed`` fixes the deal (default: a random one). ``hints=False`` takes
-        the Hint button off the participants' widgets (a game played for places).
+        not secret. ``seed`` fixes the deal (default: a random one, of
+        :data:`SECRET_SEED_BITS` bits in a room dealt by the teacher, so that nobody can find
+        it by trying seeds against the cards turned over; a chosen seed of fewer than
+        :data:`GUESSABLE_SEED_BITS` bits gets a :class:`UserWarning` saying so). ``hints=False``
+        takes the Hint button off the participants' widgets (a game played for places).
 
         Raises :class:`~nsb_widget.errors.RoomError` when the folder already holds a room or
         cannot be written, :class:`~nsb_widget.errors.ArgumentError` for a bad argument.
@@ -129,6 +138,8 @@ class Room:
                                 f"not {quote(map if isinstance(map, str) else type(map))}")
         if not isinstance(folder, str | os.PathLike):
             raise ArgumentError(f"folder must be a path, not {quote(folder)}")
+        if paced == "teacher":
+            seed = _secret_seed(seed)
         dealer = Game.new(1, seed, map=map, modules=modules, names=["table"], language=code,
                           **cards)
         room_id = secrets.token_hex(8)
@@ -137,15 +148,18 @@ class Room:
         place = RoomFolder(folder)
         if not place.path.parent.is_dir():
             raise RoomError(t("cannot create the room in {path}: its parent folder does not "
-                              "exist", path=str(place.path)))
+                              "exist (check the path, or make that folder first)",
+                              path=str(place.path)))
+        if place.path.exists() and not place.path.is_dir():
+            raise RoomError(t("cannot create the room in {path}: it is a file, not a folder",
+                              path=str(place.path)))
         if read_bytes(place.room_file) is not None:
             raise RoomError(t("{path} already holds a room: take it back with "
                               "Room.resume('{path}'), or choose another folder",
                               path=str(place.path)))
         table = Table((), False, time.time())
         try:
-            place.path.mkdir(exist_ok=True)
-            place.seats.mkdir(exist_ok=True)
+            place.make()
             if info.dealt:
                 keep_deal(Path(deal_file) if deal_file is not None else _deal_path(room_id),
                           {"room": room_id, "seed": dealer.setup.seed,
@@ -165,7 +179,13 @@ class Room:
         run again from the top, after a kernel restart too, and keep its room. A room taken
         back keeps its own city, modules and deal: ``options`` apply only to a new one."""
         if RoomFolder(folder).room_file.exists():
-            return cls.resume(folder, deal_file=options.get("deal_file"))
+            room = cls.resume(folder, deal_file=options.get("deal_file"))
+            differ = _differences(room.info, name, options)
+            if differ:
+                warnings.warn(f"the room in {folder} was taken back as it was made ({room!r}); "
+                              f"{', '.join(differ)} apply only to a new room: for a new one, "
+                              f"choose another folder", UserWarning, stacklevel=2)
+            return room
         return cls.create(folder, name, **options)
 
     @classmethod
@@ -242,8 +262,13 @@ class Room:
         """The last problem the watcher met (a folder it cannot read), or ``None``."""
         return self._problem
 
-    def can_reveal(self) -> str | None:
-        """``None`` when :meth:`reveal` may turn the next card over, else why not."""
+    def can_reveal(self) -> bool:
+        """True when :meth:`reveal` may turn the next card over (:meth:`why_not_reveal` says
+        why not)."""
+        return self.why_not_reveal() is None
+
+    def why_not_reveal(self) -> str | None:
+        """Why :meth:`reveal` may not turn the next card over now, or ``None`` when it may."""
         t = self.t
         if not self.info.dealt:
             return t("in a self-paced room everyone turns their own cards over")
@@ -257,7 +282,7 @@ class Room:
         there. Raises :class:`~nsb_widget.errors.RoomError` in a self-paced room, once every
         card is out, or when the folder cannot be written (then nothing changed)."""
         with self._lock:
-            why = self.can_reveal()
+            why = self.why_not_reveal()
             if why is not None:
                 raise RoomError(why)
             assert self._dealer is not None
@@ -464,12 +489,14 @@ class Room:
     def table(self, finished: bool = True) -> Any:
         """A pandas DataFrame of the participants' games in the columns of
         :func:`nsb_widget.simulate` (one row each, ``name`` their name): the input of
-        :mod:`nsb_widget.plots`. ``finished=False`` also takes unfinished games (their
-        scores so far). Needs pandas."""
+        :mod:`nsb_widget.plots`. ``rank`` is the participant's place in the room, as in
+        :meth:`standings` (each game is a solo game of its own, so ``player`` is 0).
+        ``finished=False`` also takes unfinished games (their scores so far). Needs pandas."""
         from ..simulation.rows import game_rows
         from ..simulation.runner import require
 
         pd = require("pandas", "analysis", "the room's table")
+        places = {row.name: row.place for row in self.standings().rows}
         rows = []
         for i, p in enumerate(self.participants):
             game = p.game
@@ -477,6 +504,7 @@ class Room:
                 continue
             for row in game_rows(game, i, (p.name,)):
                 row["name"] = p.name
+                row["rank"] = places.get(p.name)
                 rows.append(row)
         return pd.DataFrame(rows)
 
@@ -535,6 +563,36 @@ class Room:
     def __repr__(self) -> str:
         return (f"<Room {self.name!r}: {self.info.map_id}, {len(self._participants)} "
                 f"participant(s), {len(self.turns)} turn(s) out>")
+
+
+def _differences(info: RoomInfo, name: object, options: dict[str, Any]) -> list[str]:
+    """The settings given to :meth:`Room.open` that the room taken back does not have (its
+    name, city, modules, pace, hints), each as ``what=value``."""
+    given = {"name": " ".join(name.split()) if isinstance(name, str) else name, **options}
+    has = {"name": info.name, "map": info.map_id, "paced": info.paced, "hints": info.hints}
+    differ = [f"{key}={given[key]!r}" for key in has if key in given and given[key] != has[key]]
+    modules = given.get("modules")
+    names = ([modules] if isinstance(modules, str)
+             else list(modules) if isinstance(modules, Iterable) else [modules])
+    if modules is not None and sorted(map(str, names)) != sorted(info.modules):
+        differ.append(f"modules={modules!r}")
+    return differ
+
+
+def _secret_seed(seed: int | None) -> int | None:
+    """The seed of a deal that must stay secret: ``seed`` as chosen (warned about when it is
+    small enough to be found by trying seeds), else a random one of :data:`SECRET_SEED_BITS`
+    bits. The pencil order and module cards come from it too, so a small seed would give
+    away the whole deal once a few cards are out."""
+    if seed is None:
+        return secrets.randbits(SECRET_SEED_BITS)
+    if isinstance(seed, int) and not isinstance(seed, bool) and \
+            seed.bit_length() < GUESSABLE_SEED_BITS:
+        warnings.warn(f"the seed {seed} can be found by trying every seed against the first "
+                      f"cards turned over, which then shows every card to come: leave seed "
+                      f"out for a secret deal (or use secrets.randbits({SECRET_SEED_BITS}) and "
+                      f"keep it)", UserWarning, stacklevel=3)
+    return seed
 
 
 def _deal_path(room_id: str) -> Path:

@@ -45,7 +45,7 @@ def board_table(room: Room) -> dict[str, Any]:
     game = room.table_game
     turn = turn_state(game, 0)
     out = {key: turn[key] for key in _TABLE_KEYS}
-    why = room.can_reveal()
+    why = room.why_not_reveal()
     out.update({
         "turns_out": len(room.turns),
         "over": room.is_over,

@@ -1,0 +1,152 @@
+"""A room against a participant who goes looking with code: the deal's seed cannot be found
+by trying seeds against the cards out, a pipe or a device put in the folder blocks nobody,
+names that only look alike are refused, and (when everyone is their own user, as on a
+JupyterHub) nobody can replace or delete the teacher's files or another participant's."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+import tempfile
+import threading
+import warnings
+from pathlib import Path
+
+import pytest
+from room_support import home, take_seat
+
+from nsb_widget.room import Room, RoomError, join
+from nsb_widget.room import teacher as room_teacher
+from nsb_widget.room.names import check_name
+from nsb_widget.room.private import read_deal
+
+__all__ = ["home"]  # the fixture, imported for pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _room(folder: Path, **options) -> Room:
+    return Room.create(folder, "Secret room", language="en", **options)
+
+
+# ---------------------------------------------------------------------------- the seed
+def test_a_room_dealt_by_the_teacher_has_a_seed_too_large_to_try_out(home, tmp_path):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning for the default
+        rooms = [_room(tmp_path / f"room{i}") for i in range(3)]
+    seeds = [read_deal(room_teacher._deal_path(r.info.id))["seed"] for r in rooms]
+    # 128 random bits: trying every seed against the first cards out is hopeless (a 31-bit
+    # seed, as Game.new draws, took about 6 core-hours of plain Python).
+    assert all(s.bit_length() > 100 for s in seeds) and len(set(seeds)) == 3
+    for r in rooms:
+        assert b'"seed": null' in (r.folder.path / "room.json").read_bytes()
+
+
+def test_a_chosen_seed_that_can_be_tried_out_is_warned_about(home, tmp_path):
+    with pytest.warns(UserWarning, match="the seed 2026 can be found by trying every seed"):
+        _room(tmp_path / "small", seed=2026)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        _room(tmp_path / "large", seed=2**127 + 12345)  # large enough: no warning
+        # A self-paced room writes its seed in the folder: nothing to warn about.
+        _room(tmp_path / "self", paced="self", seed=7)
+
+
+# ---------------------------------------------------------------------------- pipes
+def _returns_within(call, seconds: float = 10.0):
+    """What ``call()`` returns, run in a thread; fails when it is still running after
+    ``seconds`` (a read that blocks for ever)."""
+    out: list[object] = []
+    worker = threading.Thread(target=lambda: out.append(call()), daemon=True)
+    worker.start()
+    worker.join(seconds)
+    assert not worker.is_alive(), f"{call} blocked"
+    return out[0] if out else None
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_pipe_put_in_the_folder_blocks_neither_the_teacher_nor_a_participant(home, tmp_path):
+    room = _room(tmp_path / "room")
+    ada = take_seat(room.folder.path, "Ada")
+    os.mkfifo(room.folder.seats / ("0" * 24 + ".json"))
+    standings = _returns_within(room.standings)
+    assert [r.name for r in standings.rows] == ["Ada"]
+    assert _returns_within(room.reveal)
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    os.replace(pipe, room.folder.table_file)  # a participant swaps the table for a pipe
+    _returns_within(ada.sync)
+    assert "not a regular file" in (ada.status().problem or "")
+    room.reveal()  # the teacher's next card replaces the pipe with the table again
+    assert _returns_within(ada.sync) and ada.status().problem is None
+    assert ada.game.turn == 1 and len(room.turns) == 2  # her first card, the next waits
+
+
+# ---------------------------------------------------------------------------- names
+@pytest.mark.parametrize("name", ["Ада", "Σωκράτης", "山田 太郎", "José-María", "Łukasz",
+                                  "Ævar", "Ａｄａ", "Zoë O'Neil"])
+def test_names_in_one_script_are_welcome(name):
+    from nsb_widget.i18n import translator
+
+    assert check_name(name, translator("en")) == name
+
+
+def test_a_name_that_only_looks_like_another_cannot_pass_for_it(home, tmp_path):
+    room = _room(tmp_path / "room")
+    take_seat(room.folder.path, "Ada")
+    for lookalike in ("Ada\u200b", "\u0410da", "A\u00adda", "\u0391da"):
+        with pytest.raises(RoomError, match=r"invisible|mix Latin"):
+            join(room.folder.path, lookalike, follow=False)
+    assert [p.name for p in room.participants] == ["Ada"]
+
+
+# ---------------------------------------------------------------------------- one user each
+def test_the_rooms_folder_is_shared_so_that_nobody_replaces_a_file_of_someone_else():
+    """The modes are checked on every machine; as root (CI) a participant of another user id
+    really joins and then fails to replace the table or another participant's file."""
+    shared = Path(tempfile.mkdtemp(prefix="nsb-shared-"))
+    try:
+        shared.chmod(0o777)  # a folder every user may write, as the docs ask for on a hub
+        (shared / "home").mkdir(mode=0o777)
+        (shared / "home").chmod(0o777)
+        os.environ["NSB_WIDGET_HOME"] = str(shared / "teacher-home")
+        room = _room(shared / "room")
+        take_seat(room.folder.path, "Ada")
+        folder, seats = (stat.S_IMODE(os.stat(p).st_mode) for p in (room.folder.path,
+                                                                    room.folder.seats))
+        assert folder & stat.S_ISVTX and not folder & 0o022  # the teacher's own files
+        assert seats & stat.S_ISVTX and seats & 0o002  # anyone may take a seat, not replace
+        if os.geteuid() != 0:
+            return
+        script = f"""
+import os, sys
+sys.path.insert(0, {str(REPO)!r})
+from nsb_widget.room import join
+seat = join({str(room.folder.path)!r}, "Mallory", follow=False)
+for target in sorted(os.listdir({str(room.folder.seats)!r})):
+    if target.startswith(seat.key) or target.startswith("."):
+        continue
+    tmp = os.path.join({str(room.folder.seats)!r}, ".forged.tmp")
+    open(tmp, "w").write("{{}}")
+    for path in (os.path.join({str(room.folder.seats)!r}, target),
+                 {str(room.folder.table_file)!r}):
+        try:
+            os.replace(tmp, path)
+            print("replaced", path)
+        except PermissionError:
+            print("refused")
+    os.unlink(tmp)
+"""
+        result = subprocess.run(
+            ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable,
+             "-c", script], capture_output=True, text=True, timeout=120,
+            env={**os.environ, "NSB_WIDGET_HOME": str(shared / "home"),
+                 "JPY_SESSION_NAME": ""})
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.split() == ["refused", "refused"]
+        assert sorted(p.name for p in room.participants) == ["Ada", "Mallory"]
+    finally:
+        room_teacher._LIVE.clear()
+        subprocess.run(["rm", "-rf", str(shared)], check=False)
