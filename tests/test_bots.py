@@ -336,3 +336,28 @@ def test_the_deeper_stage_sees_the_same_cards_a_player_would(effect: str) -> Non
         play_turn(game, 0, bot, rng)
         deeper += any(v.deeper for v in bot.last)
     assert deeper >= 3
+
+
+@pytest.mark.parametrize("when", ["before the reveal", "turn finished", "game over"])
+def test_play_turn_and_hints_refuse_when_the_player_cannot_draw(when: str) -> None:
+    """``play_turn`` and ``suggest`` say why, as ``pass_turn`` does, instead of doing nothing
+    (a ``while not game.is_over: play_turn(...)`` loop without a reveal ran forever)."""
+    from nsb_widget.bots.hint import suggest
+
+    game = Game.new(2, 3)
+    message = "no card is revealed yet: reveal the next card first"
+    if when == "turn finished":
+        game.reveal()
+        game.pass_turn(0)
+        message = "Player 1 has already finished this turn"
+    elif when == "game over":
+        finish_game(game, GreedyBot(), random.Random(0))
+        message = "the game is over"
+    before = game.history
+    for call in (lambda: play_turn(game, 0, GreedyBot(), random.Random(0)),
+                 lambda: suggest(game, 0, bot=GreedyBot()),
+                 lambda: game.pass_turn(0)):
+        with pytest.raises(PhaseError) as info:
+            call()
+        assert str(info.value) == message
+    assert game.history == before

@@ -56,7 +56,13 @@ class PowerBot(Protocol):
 
 def play_turn(game: Game, player: int, bot: Bot, rng: random.Random) -> None:
     """Let ``bot`` draw (once, or more with a switch or a power), use a pencil power when it
-    decides to, and finish the player's turn."""
+    decides to, and finish the player's turn.
+
+    Call it once a card is revealed, for a player who has not finished the turn: otherwise
+    it raises :class:`~nsb_widget.errors.PhaseError` as :meth:`Game.pass_turn` would (no
+    card is revealed yet, the game is over, the turn is finished), and plays nothing.
+    """
+    game.check_turn(player)
     choose_plan = getattr(bot, "choose_plan", None)  # a PlanBot (isinstance is slow here)
     choose_power = getattr(bot, "choose_power", None) if game.setup.powers else None
     while not game.has_finished_turn(player):

@@ -52,7 +52,11 @@ def suggest(game: Game, player: int = 0, bot: Bot | None = None,
             rng: random.Random | None = None) -> Hint:
     """What ``bot`` (default: the search bot with its default budget, at most 1 s) would do
     now for ``player``, and why (in the game's :attr:`~nsb_widget.rules.game.Game.language`).
-    The game is not changed."""
+    The game is not changed. Ask once a card is revealed, for a player who has not finished
+    the turn: otherwise it raises :class:`~nsb_widget.errors.PhaseError` as
+    :meth:`Game.pass_turn` would (no card is revealed yet, the game is over, the turn is
+    finished)."""
+    game.check_turn(player)
     bot = bot if bot is not None else SearchBot()
     rng = rng if rng is not None else random.Random()
     probe = game.copy()

@@ -618,8 +618,11 @@ class Game:
                           parsed)
         return parsed
 
-    def pass_turn(self, player: int = 0) -> None:
-        """Draw nothing (more) for the current card."""
+    def check_turn(self, player: int = 0) -> None:
+        """Raise :class:`~nsb_widget.errors.PhaseError` saying what to do when ``player`` may
+        not draw or pass now: the game is over, no card is revealed yet (reveal the next card
+        first), or the player has finished this turn. What :meth:`pass_turn` checks first, and
+        :func:`~nsb_widget.bots.play_turn` and hints with it."""
         self._check_player(player)
         t = self._t
         if self._phase is Phase.OVER:
@@ -629,6 +632,12 @@ class Game:
         if self._is_done(player):
             raise PhaseError(t("{player} has already finished this turn",
                                player=self._name(player)))
+
+    def pass_turn(self, player: int = 0) -> None:
+        """Draw nothing (more) for the current card. Raises
+        :class:`~nsb_widget.errors.PhaseError` when the player may not (see
+        :meth:`check_turn`)."""
+        self.check_turn(player)
         self._passed[player] = True
         action = Pass(player)
         self._log.append(action)
