@@ -354,6 +354,26 @@ def test_a_power_cannot_be_used_after_the_turns_section_or_before_a_reveal():
     assert g2.why_power_illegal("joker", None, 0).reason is Reason.POWER_NOT_NOW
 
 
+def test_a_power_after_the_turns_section_says_it_comes_before_drawing():
+    """Solo, the turn is over once its section is drawn: the power came too late (it was
+    "use it after a card is revealed", as before the first reveal)."""
+    g = powers_game("joker")
+    assert g.why_power_illegal("joker").message == \
+        "use the Joker power after a card is revealed"
+    g.reveal("street triangle")
+    g.play("D3-E4")
+    assert g.why_power_illegal("joker").message == \
+        "use the Joker power before drawing this turn's section"
+    g2 = london(players=2, modules=["powers"], powers=["joker", "double", "switch", "circle"])
+    g2.reveal("street triangle")
+    g2.play("D3-E4", 0)
+    for _ in range(2):  # while player 2 draws, and once the turn is over
+        assert g2.why_power_illegal("joker", None, 0).message == \
+            "use the Joker power before drawing this turn's section"
+        if not g2.has_finished_turn(1):
+            g2.pass_turn(1)
+
+
 def test_double_power_adds_a_second_section_to_the_same_symbol():
     g = powers_game("double")
     g.reveal("street triangle")

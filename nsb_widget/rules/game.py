@@ -1146,10 +1146,17 @@ class Game:
         if not self._is_player(player):
             return no(Reason.NO_SUCH_PLAYER, self._no_player(player))
         if self._phase is Phase.REVEAL:
-            return no(Reason.NO_CARD, t("no card is revealed yet: reveal the next card first"))
-        if self._passed[player]:
+            # The turn is over: a draw or pass of the player's in it says why they may not draw.
+            done = self._last_turn_action(player)
+            if done < 0:
+                return no(Reason.NO_CARD,
+                          t("no card is revealed yet: reveal the next card first"))
+            passed = isinstance(self._log[done], Pass)
+        else:
+            passed = self._passed[player]
+        if passed:
             return no(Reason.TURN_DONE, t("you have passed this turn"))
-        if not self._slots[player]:
+        if self._phase is Phase.REVEAL or not self._slots[player]:
             return no(Reason.TURN_DONE, t("you have already drawn your section this turn"))
         station = self.map.station
         try:
