@@ -614,3 +614,16 @@ def test_a_power_limit_needs_the_powers_and_a_known_value():
     doc["setup"]["power_limit"] = "forever"
     with pytest.raises(SaveFileError, match=r"setup\.power_limit"):
         Game.from_json(doc)
+
+
+def test_a_power_is_named_in_any_case_as_lines_and_stations_are():
+    g = powers_game("joker")
+    g.reveal("street triangle")
+    assert g.why_power_illegal(" Joker ") is None
+    g.use_power("JOKER")
+    assert g.history[-1].power == "joker"  # logged as the rules name it
+    g.undo()
+    g.use_power(" Joker")
+    assert g.to_json()["actions"][-1]["power"] == "joker"
+    with pytest.raises(IllegalMoveError, match="unknown power 'jokr': the powers are"):
+        g.use_power("Jokr")

@@ -119,6 +119,12 @@ def _warn_subscriber_failed(callback: Callable[[GameEvent], None], event: GameEv
     warnings.warn(SubscriberWarning(message, error, callback, event), stacklevel=level)
 
 
+def _power_word(power: str) -> str:
+    """A power's name as the rules know it: ``" Joker"`` is ``"joker"`` (plain text, in lower
+    case, without surrounding spaces), as lines and stations are read."""
+    return str.lower(str.__str__(power)).strip()
+
+
 class Game:
     """A game of *Next Station* (Berlin or London, by its map's ruleset).
 
@@ -731,7 +737,8 @@ class Game:
                 if not isinstance(self._check_power(name, labels[s], player), Illegality)]
 
     def use_power(self, power: str, station: str | None = None, player: int = 0) -> None:
-        """Use the power of the pencil the player holds (London's pencil powers module).
+        """Use the power of the pencil the player holds (London's pencil powers module), named
+        in any case (``"joker"``, ``"Joker"``).
 
         Raises :class:`~nsb_widget.errors.IllegalMoveError` (game unchanged) when it may not be
         used now. Logged, replayed and undone like a move.
@@ -743,10 +750,10 @@ class Game:
                 label += f" {shorten(station) if isinstance(station, str) else quote(station)}"
             raise IllegalMoveError(player, label, result, translate=self._t)
         # Checked: ``power`` is text (plain ``str``, whatever subclass was given) and
-        # ``station`` a known label, logged in its canonical form.
+        # ``station`` a known label, both logged in their canonical form.
         canonical = None if station is None else self.map.station(station).label
         result()
-        action = UsePower(player, str.__str__(power), canonical)
+        action = UsePower(player, _power_word(power), canonical)
         self._log.append(action)
         self._emit_all([GameEvent("power", player, action)])
 
@@ -768,7 +775,7 @@ class Game:
             if isinstance(found, Illegality):
                 return found
             index = found
-        return self.ruleset.check_power(self, player, str.__str__(power), index)
+        return self.ruleset.check_power(self, player, _power_word(power), index)
 
     # ------------------------------------------------------------------ undo and replay
     def undo(self, player: int | None = None) -> Action:
