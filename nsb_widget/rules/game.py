@@ -199,8 +199,9 @@ class Game:
         ``seed`` fixes every shuffle (same seed, same game; a random seed is chosen and kept
         when none is given). ``scenario=True`` instead lets you name each revealed card, to
         rebuild a rulebook example or a game played on paper. ``pencils`` sets the pencil
-        order (solo) or the pencils around the table. ``modules`` adds advanced modules
-        (Berlin: ``"effects"``, ``"objectives"``; London: ``"objectives"``, ``"powers"``),
+        order (solo) or the pencils around the table. ``modules`` adds advanced modules, a list or
+        one name alone (Berlin: ``"effects"``, ``"objectives"``; London: ``"objectives"``,
+        ``"powers"``),
         whose cards may be fixed by keyword: ``effects=[...]``, ``objectives=[...]``,
         ``powers=[...]`` (one per pencil, in the map's pencil order). With London's pencil
         powers, ``power_limit="game"`` lets each player use a power once in the whole game
@@ -517,7 +518,9 @@ class Game:
     def play_plan(self, plan: Plan, player: int = 0) -> None:
         """Draw a section listed by :meth:`plans` *now* (not checked again: for bots and
         simulations; :meth:`is_plan` checks one). Logged, replayed and undone like
-        :meth:`play`."""
+        :meth:`play`. A plan from another game, player or position draws whatever its
+        numbers say and corrupts the game: use the checked :meth:`play` unless the plan
+        comes from :meth:`plans` of this very moment."""
         if type(player) is not int or not 0 <= player < self.setup.players:
             self._check_player(player)
         slot = self._slots[player][plan.slot]
