@@ -111,6 +111,14 @@ def did_you_mean(word: object, choices: Iterable[str]) -> str:
     return f" (did you mean {found[0]!r}?)" if found else ""
 
 
+def unknown_keywords(unknown: Iterable[str], known: Iterable[str]) -> str:
+    """``"bot (did you mean 'bots'?), colour"``: keywords a call does not take, for a message
+    like ``"simulate() takes no ..."``, each misspelt one pointed at the closest of
+    ``known``."""
+    choices = list(known)
+    return ", ".join(shorten(word) + did_you_mean(word, choices) for word in sorted(unknown))
+
+
 @dataclass(frozen=True)
 class Problem:
     """One problem found in a file, with where it is."""

@@ -604,10 +604,13 @@ def test_powers_once_a_round_by_default_or_once_a_game_as_an_option(tmp_path):
 def test_a_power_limit_needs_the_powers_and_a_known_value():
     from nsb_widget import ArgumentError, SaveFileError
 
-    with pytest.raises(ArgumentError, match="power_limit applies to the pencil powers"):
+    with pytest.raises(ArgumentError, match=r"power_limit applies to the pencil powers: "
+                                            r"add modules=\['powers'\]"):
         Game.new(map="london", seed=1, power_limit="game")
-    with pytest.raises(ArgumentError, match="power_limit applies to the pencil powers"):
-        Game.new(seed=1, power_limit="game")  # Berlin has no pencil powers
+    with pytest.raises(ArgumentError) as info:
+        Game.new(seed=1, power_limit="game")  # Berlin has no pencil powers: no module to add
+    assert str(info.value) == ("power_limit applies to the pencil powers of London's powers "
+                               "module; the Next Station: Berlin rules have no pencil powers")
     with pytest.raises(ArgumentError, match="power_limit must be 'round' or 'game'"):
         Game.new(map="london", seed=1, modules=["powers"], power_limit="turn")
     doc = Game.new(map="london", seed=1, modules=["powers"], power_limit="game").to_json()

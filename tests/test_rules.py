@@ -718,3 +718,28 @@ def test_drawing_again_says_the_section_is_drawn_with_any_number_of_players(play
         assert game.why_illegal(move, 1).message == "you have passed this turn"
     fresh = Game.new(players, 2)
     assert fresh.why_illegal(move).message == "no card is revealed yet: reveal the next card first"
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"player": 2}, "the Berlin rules take no player (did you mean 'players'?)"),
+    ({"seeds": 3, "colour": 1}, "the Berlin rules take no colour, seeds (did you mean 'seed'?)"),
+    ({"map": "london", "power": ["joker"]},
+     "the London rules take no power (did you mean 'powers'?)"),
+    ({"map": "london", "effects": ["glimpse"]}, "the London rules take no effects"),
+])
+def test_a_misspelt_keyword_of_new_is_pointed_at_the_closest(options, message):
+    from nsb_widget.errors import ArgumentError
+
+    with pytest.raises(ArgumentError) as info:
+        Game.new(**options)
+    assert str(info.value) == message
+
+
+def test_the_keywords_a_typo_is_compared_with_are_those_of_new():
+    import inspect
+
+    from nsb_widget.rules.setup import NEW_KEYWORDS
+
+    parameters = inspect.signature(Game.new).parameters
+    assert set(NEW_KEYWORDS) == {name for name, p in parameters.items()
+                                 if p.kind is not p.VAR_KEYWORD}

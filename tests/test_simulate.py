@@ -157,6 +157,15 @@ def test_one_module_may_be_named_alone_as_the_docs_say():
     assert Game.new(seed=3, modules="effects").setup == Game.new(seed=3, modules=["effects"]).setup
 
 
+def test_a_misspelt_keyword_is_refused_with_the_closest():
+    with pytest.raises(ArgumentError) as info:
+        simulate(bot="greedy", games=2)
+    assert str(info.value) == "simulate() takes no bot (did you mean 'bots'?)"
+    with pytest.raises(ArgumentError, match=r"takes no modul \(did you mean 'modules'\?\), "
+                                            r"zzz$"):
+        simulate(modul="effects", zzz=1)
+
+
 def test_same_seed_same_table_whatever_the_workers():
     kw = {"map": "london", "players": 2, "bots": ["greedy", "random"], "games": 30, "seed": 11,
           "modules": ["powers"]}

@@ -209,6 +209,8 @@ class Game:
         German help's, see ``docs/rules.md``). ``language`` (``"en"``,
         ``"de"`` or ``"fr"``; default: the environment's locale, else English) is the language
         of every text the game writes for people (:attr:`language`); it changes no rule.
+        A keyword it does not take raises :class:`~nsb_widget.errors.ArgumentError` naming
+        the closest it does (``player=2``: did you mean ``players``?).
         """
         t = translator(language)  # an unknown language fails before anything is dealt
         if isinstance(map, str):

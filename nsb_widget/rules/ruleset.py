@@ -16,11 +16,12 @@ import enum
 import importlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
-from ..errors import MapError, Problem, UnknownNameError, did_you_mean, quote
+from ..errors import MapError, Problem, UnknownNameError, did_you_mean, quote, unknown_keywords
 from .reasons import Illegality
+from .setup import NEW_KEYWORDS
 
 if TYPE_CHECKING:
     from ..maps.model import GameMap
@@ -305,6 +306,17 @@ def symbol_targets(game_map: GameMap, card: Any) -> int:
     assert card.symbol is not None
     targets: int = game_map.symbol_mask[card.symbol]
     return targets
+
+
+def refuse_unknown_choices(city: str, choices: Mapping[str, object],
+                           known: tuple[str, ...]) -> None:
+    """Raise :class:`ValueError` for keywords of :meth:`Game.new` that are neither its own
+    nor module cards of ``city``'s rules (``known``): ``"the Berlin rules take no player
+    (did you mean 'players'?)"``."""
+    unknown = set(choices) - set(known)
+    if unknown:
+        raise ValueError(f"the {city} rules take no "
+                         f"{unknown_keywords(unknown, (*NEW_KEYWORDS, *known))}")
 
 
 def card_ids(kind: type[EnumT], chosen: object, what: str) -> list[EnumT]:
