@@ -6,8 +6,9 @@ without hiding a bug. Each message says what went wrong and why, in words.
 
 from __future__ import annotations
 
+import difflib
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 
@@ -99,6 +100,23 @@ def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
     """``text`` cut to ``limit`` characters plus "…"."""
     text = str.__str__(text)  # plain text, whatever subclass
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+def did_you_mean(word: object, choices: Iterable[str]) -> str:
+    """``" (did you mean 'players'?)"`` for the choice closest to ``word`` (text, compared in
+    lower case), or ``""`` when none is close: for a message about a misspelt name."""
+    if not isinstance(word, str) or len(word) > QUOTE_LIMIT:
+        return ""
+    found = difflib.get_close_matches(str.lower(str.__str__(word)).strip(), list(choices), n=1)
+    return f" (did you mean {found[0]!r}?)" if found else ""
+
+
+def unknown_keywords(unknown: Iterable[str], known: Iterable[str]) -> str:
+    """``"bot (did you mean 'bots'?), colour"``: keywords a call does not take, for a message
+    like ``"simulate() takes no ..."``, each misspelt one pointed at the closest of
+    ``known``."""
+    choices = list(known)
+    return ", ".join(shorten(word) + did_you_mean(word, choices) for word in sorted(unknown))
 
 
 @dataclass(frozen=True)

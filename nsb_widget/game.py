@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from . import maps
-from .errors import ArgumentError, quote
+from .errors import ArgumentError, Problem, SaveFileError, quote
 from .io.savefile import game_from_json, game_to_json, load_game, save_game
 from .maps import GameMap
 from .rules.game import Game as RulesGame
@@ -33,7 +33,14 @@ class Game(RulesGame):
     def from_json(cls, doc: object, language: str | None = None) -> Game:
         """Rebuild a game saved by :meth:`to_json`, shown in ``language`` (as for
         :meth:`Game.new`: a save file holds no language); raises
-        :class:`~nsb_widget.errors.SaveFileError` naming each problem (in English)."""
+        :class:`~nsb_widget.errors.SaveFileError` naming each problem (in English).
+
+        ``doc`` is the parsed document (a ``dict``), not JSON text: read text with
+        ``Game.from_json(json.loads(text))``, a file with :meth:`load`."""
+        if isinstance(doc, str | bytes):
+            raise SaveFileError("<document>", [Problem(
+                "document", "is text: from_json takes the parsed object (json.loads(text)); "
+                            "to read a file use Game.load(path)")])
         game = game_from_json(doc, cls=cls, language=language)
         assert isinstance(game, Game)
         return game
@@ -45,9 +52,14 @@ class Game(RulesGame):
 
     @classmethod
     def load(cls, path: str | Path, language: str | None = None) -> Game:
-        """Read a game written by :meth:`save`, shown in ``language`` (as for :meth:`Game.new`);
-        a file that cannot be read or used raises :class:`~nsb_widget.errors.SaveFileError`
-        listing its problems."""
+        """Read a game written by :meth:`save` and return it as a new game, shown in
+        ``language`` (as for :meth:`Game.new`). A class method: ``Game.load(path)``;
+        ``game.load(path)`` also returns the new game and leaves ``game`` as it was. A file
+        that cannot be read or used raises :class:`~nsb_widget.errors.SaveFileError` listing
+        its problems; a document (from :meth:`to_json`) is read by :meth:`from_json`."""
+        if isinstance(path, Mapping):
+            raise ArgumentError("load reads a file's path; a game's document (from to_json()) "
+                                "is read by Game.from_json(doc)")
         game = load_game(_path(path, "load from"), cls, language)
         assert isinstance(game, Game)
         return game

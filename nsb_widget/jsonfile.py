@@ -145,6 +145,19 @@ def nesting_depth(value: object, limit: int = MAX_DEPTH) -> int:
     return deepest
 
 
+def version_problem(found: object, version: int, what: str) -> Problem | None:
+    """The problem with a document's ``version`` field when it is not ``version`` (``None``
+    when it is): a larger integer was written by a newer nsb_widget, which ``what`` names
+    (``"the game was saved"``), so the message says to update; anything else must be
+    ``version``."""
+    if found == version:
+        return None
+    if isinstance(found, int) and not isinstance(found, bool) and found > version:
+        return Problem("version", f"is {short(found)}: {what} by a newer nsb_widget (this one "
+                                  f"reads version {version}); update nsb_widget to read it")
+    return Problem("version", f"must be {version}, found {short(found)}")
+
+
 def short(value: object, chars: int = QUOTE_CHARS) -> str:
     """``repr(value)`` for a message, quoting at most ``chars`` characters of a long value
     (then ``…``); safe for any value (huge integers, deep nesting, a ``repr`` that raises)."""

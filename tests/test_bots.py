@@ -336,3 +336,57 @@ def test_the_deeper_stage_sees_the_same_cards_a_player_would(effect: str) -> Non
         play_turn(game, 0, bot, rng)
         deeper += any(v.deeper for v in bot.last)
     assert deeper >= 3
+
+
+@pytest.mark.parametrize("when", ["before the reveal", "turn finished", "game over"])
+def test_play_turn_and_hints_refuse_when_the_player_cannot_draw(when: str) -> None:
+    """``play_turn`` and ``suggest`` say why, as ``pass_turn`` does, instead of doing nothing
+    (a ``while not game.is_over: play_turn(...)`` loop without a reveal ran forever)."""
+    from nsb_widget.bots.hint import suggest
+
+    game = Game.new(2, 3)
+    message = "no card is revealed yet: reveal the next card first"
+    if when == "turn finished":
+        game.reveal()
+        game.pass_turn(0)
+        message = "Player 1 has already finished this turn"
+    elif when == "game over":
+        finish_game(game, GreedyBot(), random.Random(0))
+        message = "the game is over"
+    before = game.history
+    for call in (lambda: play_turn(game, 0, GreedyBot(), random.Random(0)),
+                 lambda: suggest(game, 0, bot=GreedyBot()),
+                 lambda: game.pass_turn(0)):
+        with pytest.raises(PhaseError) as info:
+            call()
+        assert str(info.value) == message
+    assert game.history == before
+
+
+def test_play_turn_and_hints_take_a_bot_by_name() -> None:
+    """A bot's name works where a bot does, as in ``simulate(bots="greedy")``; an unknown
+    name gets the registry's error naming the bots, and nothing is played."""
+    from nsb_widget.bots.hint import suggest
+    from nsb_widget.errors import ArgumentError, UnknownNameError
+
+    game = Game.new(1, 5)
+    game.reveal()
+    by_object, by_name = game.copy(), game.copy()
+    play_turn(by_object, 0, GreedyBot(), random.Random(1))
+    play_turn(by_name, 0, "greedy", random.Random(1))
+    assert by_name.history == by_object.history
+    assert (suggest(game, 0, bot="greedy", rng=random.Random(1))
+            == suggest(game, 0, bot=GreedyBot(), rng=random.Random(1)))
+    before = game.history
+    for call in (lambda: play_turn(game, 0, "greedie", random.Random(1)),
+                 lambda: suggest(game, 0, bot="greedie")):
+        with pytest.raises(UnknownNameError, match="unknown bot 'greedie'; known bots: random"):
+            call()
+    with pytest.raises(ArgumentError, match=r"not the class GreedyBot: GreedyBot\(\)"):
+        play_turn(game, 0, GreedyBot, random.Random(1))  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"rng is a random.Random, like random.Random\(7\), "
+                                            "not 7"):
+        play_turn(game, 0, "greedy", 7)  # type: ignore[arg-type]
+    assert game.history == before
+    play_turn(game, 0, "random")  # rng: a new random.Random
+    assert game.has_finished_turn()

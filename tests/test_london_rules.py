@@ -354,6 +354,26 @@ def test_a_power_cannot_be_used_after_the_turns_section_or_before_a_reveal():
     assert g2.why_power_illegal("joker", None, 0).reason is Reason.POWER_NOT_NOW
 
 
+def test_a_power_after_the_turns_section_says_it_comes_before_drawing():
+    """Solo, the turn is over once its section is drawn: the power came too late (it was
+    "use it after a card is revealed", as before the first reveal)."""
+    g = powers_game("joker")
+    assert g.why_power_illegal("joker").message == \
+        "use the Joker power after a card is revealed"
+    g.reveal("street triangle")
+    g.play("D3-E4")
+    assert g.why_power_illegal("joker").message == \
+        "use the Joker power before drawing this turn's section"
+    g2 = london(players=2, modules=["powers"], powers=["joker", "double", "switch", "circle"])
+    g2.reveal("street triangle")
+    g2.play("D3-E4", 0)
+    for _ in range(2):  # while player 2 draws, and once the turn is over
+        assert g2.why_power_illegal("joker", None, 0).message == \
+            "use the Joker power before drawing this turn's section"
+        if not g2.has_finished_turn(1):
+            g2.pass_turn(1)
+
+
 def test_double_power_adds_a_second_section_to_the_same_symbol():
     g = powers_game("double")
     g.reveal("street triangle")
@@ -584,13 +604,29 @@ def test_powers_once_a_round_by_default_or_once_a_game_as_an_option(tmp_path):
 def test_a_power_limit_needs_the_powers_and_a_known_value():
     from nsb_widget import ArgumentError, SaveFileError
 
-    with pytest.raises(ArgumentError, match="power_limit applies to the pencil powers"):
+    with pytest.raises(ArgumentError, match=r"power_limit applies to the pencil powers: "
+                                            r"add modules=\['powers'\]"):
         Game.new(map="london", seed=1, power_limit="game")
-    with pytest.raises(ArgumentError, match="power_limit applies to the pencil powers"):
-        Game.new(seed=1, power_limit="game")  # Berlin has no pencil powers
+    with pytest.raises(ArgumentError) as info:
+        Game.new(seed=1, power_limit="game")  # Berlin has no pencil powers: no module to add
+    assert str(info.value) == ("power_limit applies to the pencil powers of London's powers "
+                               "module; the Next Station: Berlin rules have no pencil powers")
     with pytest.raises(ArgumentError, match="power_limit must be 'round' or 'game'"):
         Game.new(map="london", seed=1, modules=["powers"], power_limit="turn")
     doc = Game.new(map="london", seed=1, modules=["powers"], power_limit="game").to_json()
     doc["setup"]["power_limit"] = "forever"
     with pytest.raises(SaveFileError, match=r"setup\.power_limit"):
         Game.from_json(doc)
+
+
+def test_a_power_is_named_in_any_case_as_lines_and_stations_are():
+    g = powers_game("joker")
+    g.reveal("street triangle")
+    assert g.why_power_illegal(" Joker ") is None
+    g.use_power("JOKER")
+    assert g.history[-1].power == "joker"  # logged as the rules name it
+    g.undo()
+    g.use_power(" Joker")
+    assert g.to_json()["actions"][-1]["power"] == "joker"
+    with pytest.raises(IllegalMoveError, match="unknown power 'jokr': the powers are"):
+        g.use_power("Jokr")

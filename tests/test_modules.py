@@ -554,3 +554,41 @@ def test_sbahn_three_on_line_progress_counts_the_current_round():
     assert g.round == 1 and not g.is_last_turn
     result = objective(g, Objective.SBAHN_THREE_ON_LINE)
     assert result.progress == 2 and not result.met
+
+
+@pytest.mark.parametrize(("cards", "message"), [
+    ({"modules": ["effects"], "effects": ["glimps"]},
+     "effects: 'glimps' is not a card id (did you mean 'glimpse'?); the ids are glimpse, "
+     "recurring_double_switch, triple_outer, double_stations, double_tracks"),
+    ({"modules": ["objectives"], "objectives": ["xx", "yy"]},
+     "objectives: 'xx' is not a card id; the ids are all_stations_two_main, all_districts, "
+     "interchange_two_outer, sbahn_six_districts, sbahn_three_on_line"),
+    ({"map": "london", "modules": ["objectives"], "objectives": ["thames_6", "all_districts"]},
+     "objectives: 'thames_6' is not a card id (did you mean 'thames_six'?); the ids are "
+     "eight_interchanges, all_districts, all_tourist_sites, central_district, thames_six"),
+    ({"map": "london", "modules": ["powers"], "powers": ["Jokr", "double", "switch", "circle"]},
+     "powers: 'Jokr' is not a card id (did you mean 'joker'?); the ids are double, joker, "
+     "switch, circle"),
+])
+def test_a_misspelt_card_id_is_refused_with_the_ids(cards, message):
+    from nsb_widget.errors import ArgumentError, UnknownNameError
+
+    with pytest.raises(UnknownNameError) as info:
+        Game.new(seed=1, **cards)
+    assert str(info.value) == message
+    assert isinstance(info.value, ArgumentError | ValueError)
+
+
+def test_the_rules_pages_list_every_module_card_id():
+    """docs/rules-berlin.md and docs/rules-london.md name the ids effects=, objectives= and
+    powers= take."""
+    from pathlib import Path
+
+    from nsb_widget.rulesets.london.modules import LondonObjective, Power
+
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    for page, kinds in (("rules-berlin.md", (Effect, Objective)),
+                        ("rules-london.md", (LondonObjective, Power))):
+        text = (docs / page).read_text(encoding="utf-8")
+        missing = [card.value for kind in kinds for card in kind if f"`{card.value}`" not in text]
+        assert not missing, (page, missing)

@@ -212,9 +212,10 @@ def test_turn_done_after_drawing_and_after_passing():
     g = new_game()
     g.reveal("bear square")
     g.play("bear E1-G3")
-    # Solo: the turn is over at once and the game waits for the next card.
+    # Solo: the turn is over at once and the game waits for the next card; drawing again is
+    # refused for the draw already made, as at a table.
     assert g.phase is Phase.REVEAL
-    assert_illegal(g, "bear G3-G2", Reason.NO_CARD)
+    assert_illegal(g, "bear G3-G2", Reason.TURN_DONE)
     g2 = Game.new(players=2, scenario=True)
     g2.reveal("bear square")
     g2.play("bear E1-G3", 0)
@@ -697,3 +698,48 @@ def test_bad_arguments_to_new_are_argument_errors(options):
     with pytest.raises(ArgumentError) as err:
         Game.new(**options)
     assert isinstance(err.value, ValueError) and 0 < len(str(err.value)) < 300
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_drawing_again_says_the_section_is_drawn_with_any_number_of_players(players):
+    """Solo, the turn ends with the draw (the game waits for a reveal): a second draw is
+    refused for the same reason as at a table, not for want of a card."""
+    game = Game.new(players, 2)
+    game.reveal()
+    move = game.legal_moves()[0]
+    game.play(move)
+    with pytest.raises(IllegalMoveError) as info:
+        game.play(move)
+    assert info.value.reason is Reason.TURN_DONE
+    assert str(info.value).endswith("is illegal: you have already drawn your section this turn")
+    if players == 2:
+        game.pass_turn(1)  # the turn is over: the same reason
+        assert game.why_illegal(move, 0).message == "you have already drawn your section this turn"
+        assert game.why_illegal(move, 1).message == "you have passed this turn"
+    fresh = Game.new(players, 2)
+    assert fresh.why_illegal(move).message == "no card is revealed yet: reveal the next card first"
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"player": 2}, "the Berlin rules take no player (did you mean 'players'?)"),
+    ({"seeds": 3, "colour": 1}, "the Berlin rules take no colour, seeds (did you mean 'seed'?)"),
+    ({"map": "london", "power": ["joker"]},
+     "the London rules take no power (did you mean 'powers'?)"),
+    ({"map": "london", "effects": ["glimpse"]}, "the London rules take no effects"),
+])
+def test_a_misspelt_keyword_of_new_is_pointed_at_the_closest(options, message):
+    from nsb_widget.errors import ArgumentError
+
+    with pytest.raises(ArgumentError) as info:
+        Game.new(**options)
+    assert str(info.value) == message
+
+
+def test_the_keywords_a_typo_is_compared_with_are_those_of_new():
+    import inspect
+
+    from nsb_widget.rules.setup import NEW_KEYWORDS
+
+    parameters = inspect.signature(Game.new).parameters
+    assert set(NEW_KEYWORDS) == {name for name, p in parameters.items()
+                                 if p.kind is not p.VAR_KEYWORD}

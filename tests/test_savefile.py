@@ -8,7 +8,7 @@ import random
 import pytest
 from support import fingerprint, play_random
 
-from nsb_widget import Game, SaveFileError
+from nsb_widget import ArgumentError, Game, SaveFileError
 
 
 def _finished(seed: int = 4, **kw) -> Game:
@@ -44,7 +44,7 @@ def _broken(doc) -> str:
 def test_broken_documents_name_the_problem_and_place():
     good = _finished().to_json()
     assert "must be a JSON object" in _broken([1])
-    doc = dict(good, format="x", version=2)
+    doc = dict(good, format="x", version=0)
     text = _broken(doc)
     assert "format: must be 'nsb-game'" in text and "version: must be 1" in text
     assert "map: no built-in map 'atlantis'" in _broken(dict(good, map="atlantis"))
@@ -105,3 +105,27 @@ def test_embedded_maps_are_validated():
     assert Game.from_json(doc).map.id == "my-berlin"
     broken = dict(doc, map=dict(doc["map"], grid={"width": 0, "height": 10}))
     assert "map.grid.width" in _broken(broken)
+
+
+def test_save_and_load_mix_ups_say_what_to_call_instead(tmp_path):
+    game = _finished()
+    doc = game.to_json()
+    text = json.dumps(doc)
+    with pytest.raises(SaveFileError, match=r"document: is text: from_json takes the parsed "
+                                            r"object \(json.loads\(text\)\); to read a file use "
+                                            r"Game.load\(path\)"):
+        Game.from_json(text)
+    with pytest.raises(SaveFileError, match=r"this is a game's JSON text, not a file's path: "
+                                            r"read the text with Game.from_json"):
+        Game.load(text)
+    with pytest.raises(ArgumentError, match=r"is read by Game.from_json\(doc\)"):
+        Game.load(doc)  # type: ignore[arg-type]
+    newer = _broken(dict(doc, version=99))
+    assert "version: is 99: the game was saved by a newer nsb_widget (this one reads " \
+           "version 1); update nsb_widget to read it" in newer
+    assert "version: must be 1, found 'one'" in _broken(dict(doc, version="one"))
+    path = tmp_path / "p.json"
+    game.save(path)
+    other = Game.new(seed=1)
+    loaded = other.load(path)  # a class method: a new game, ``other`` unchanged
+    assert loaded.history == game.history and other.history == ()

@@ -148,6 +148,24 @@ def test_fixed_module_cards():
 
 
 # ---------------------------------------------------------------------------- reproducible
+def test_one_module_may_be_named_alone_as_the_docs_say():
+    """``modules="effects"`` is ``modules=["effects"]`` for simulate and Game.new alike
+    (docs/simulations.md and docs/scripting.md say so)."""
+    alone = simulate(games=2, seed=3, workers=1, progress=False, modules="effects")
+    listed = simulate(games=2, seed=3, workers=1, progress=False, modules=["effects"])
+    assert alone.equals(listed) and set(alone["modules"]) == {"effects"}
+    assert Game.new(seed=3, modules="effects").setup == Game.new(seed=3, modules=["effects"]).setup
+
+
+def test_a_misspelt_keyword_is_refused_with_the_closest():
+    with pytest.raises(ArgumentError) as info:
+        simulate(bot="greedy", games=2)
+    assert str(info.value) == "simulate() takes no bot (did you mean 'bots'?)"
+    with pytest.raises(ArgumentError, match=r"takes no modul \(did you mean 'modules'\?\), "
+                                            r"zzz$"):
+        simulate(modul="effects", zzz=1)
+
+
 def test_same_seed_same_table_whatever_the_workers():
     kw = {"map": "london", "players": 2, "bots": ["greedy", "random"], "games": 30, "seed": 11,
           "modules": ["powers"]}

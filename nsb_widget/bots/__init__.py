@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .base import Bot, PlanBot, PowerBot, PowerUse, play_turn
+from .base import Bot, PlanBot, PowerBot, PowerUse
 from .greedy import GreedyBot
 from .lookahead import LookaheadBot
 from .random_bot import RandomBot
-from .registry import BOTS, make_bot
+from .registry import BOTS, make_bot, play_turn
 from .search import SearchBot
 
 __all__ = [

@@ -21,7 +21,7 @@ class Bot(Protocol):
     down, never their order (bots that look ahead imagine the hidden cards with
     :meth:`Game.sample_hidden`). A bot may also have ``choose_plan`` (the same choice as a
     :class:`~nsb_widget.rules.game.Plan`, the fast path) and ``choose_power`` (when to use a
-    pencil power); :func:`play_turn` uses them when present.
+    pencil power); :func:`~nsb_widget.bots.play_turn` uses them when present.
     """
 
     name: str
@@ -54,9 +54,12 @@ class PowerBot(Protocol):
         ...
 
 
-def play_turn(game: Game, player: int, bot: Bot, rng: random.Random) -> None:
-    """Let ``bot`` draw (once, or more with a switch or a power), use a pencil power when it
-    decides to, and finish the player's turn."""
+def bot_turn(game: Game, player: int, bot: Bot, rng: random.Random) -> None:
+    """:func:`~nsb_widget.bots.play_turn` for a bot object and an ``rng`` (no name, no
+    default): the loop that bots looking ahead and simulations run. Raises
+    :class:`~nsb_widget.errors.PhaseError` when the turn is not open, as
+    :meth:`Game.check_turn` does, and plays nothing."""
+    game.check_turn(player)
     choose_plan = getattr(bot, "choose_plan", None)  # a PlanBot (isinstance is slow here)
     choose_power = getattr(bot, "choose_power", None) if game.setup.powers else None
     while not game.has_finished_turn(player):
@@ -77,3 +80,4 @@ def play_turn(game: Game, player: int, bot: Bot, rng: random.Random) -> None:
             game.pass_turn(player)
         else:
             game.play(move, player)
+

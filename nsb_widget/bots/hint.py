@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from .base import Bot, PowerUse
 from .greedy import plan_move
+from .registry import bot_and_rng
 from .search import SearchBot
 
 if TYPE_CHECKING:
@@ -48,13 +49,20 @@ class Hint:
         }
 
 
-def suggest(game: Game, player: int = 0, bot: Bot | None = None,
+def suggest(game: Game, player: int = 0, bot: Bot | str | None = None,
             rng: random.Random | None = None) -> Hint:
     """What ``bot`` (default: the search bot with its default budget, at most 1 s) would do
     now for ``player``, and why (in the game's :attr:`~nsb_widget.rules.game.Game.language`).
-    The game is not changed."""
-    bot = bot if bot is not None else SearchBot()
-    rng = rng if rng is not None else random.Random()
+    The game is not changed.
+
+    ``bot`` is a bot object or a bot's name, as for :func:`~nsb_widget.bots.play_turn`;
+    ``rng`` the ``random.Random`` it draws its chance from (a seeded one gives the same
+    hint again; by default a new unseeded one). Ask once a card is revealed, for a player
+    who has not finished the turn: otherwise it raises
+    :class:`~nsb_widget.errors.PhaseError` as :meth:`Game.pass_turn` would (no card is
+    revealed yet, the game is over, the turn is finished)."""
+    game.check_turn(player)
+    bot, rng = bot_and_rng(bot if bot is not None else SearchBot(), rng)
     probe = game.copy()
     if isinstance(bot, SearchBot):
         return _from_search(probe, player, bot, rng)

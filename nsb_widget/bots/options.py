@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from .base import Bot, PowerUse, play_turn
+from .base import Bot, PowerUse, bot_turn
 from .evaluate import plan_values
 
 if TYPE_CHECKING:
@@ -71,6 +71,6 @@ def finish_game(game: Game, policy: Bot | Sequence[Bot], rng: random.Random,
         for p in players:
             if not game.has_finished_turn(p):
                 if only is None or p == only:
-                    play_turn(game, p, bots[p], rng)
+                    bot_turn(game, p, bots[p], rng)
                 else:
                     game.pass_turn(p)

@@ -1,18 +1,22 @@
-"""Bots by name: the registry :func:`make_bot` reads, and :func:`bot_from`, which turns a
+"""Bots by name: the registry :func:`make_bot` reads, :func:`bot_from`, which turns a
 name or an object given as a bot into a bot (checked, for whoever runs bots they did not
-write)."""
+write), and :func:`play_turn`, which takes either."""
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentError, UnknownNameError, quote, shorten
-from .base import Bot
+from .base import Bot, bot_turn
 from .checked import is_bot
 from .greedy import GreedyBot
 from .lookahead import LookaheadBot
 from .random_bot import RandomBot
 from .search import SearchBot
+
+if TYPE_CHECKING:
+    from ..rules.game import Game
 
 BOTS: dict[str, type[Any]] = {
     "random": RandomBot,
@@ -55,3 +59,36 @@ def bot_from(spec: object, what: str = "a bot") -> Bot:
         raise ArgumentError(f"{what} is a name like 'greedy' or an object with a name and a "
                             f"choose() method, not {quote(spec)}")
     return spec  # type: ignore[return-value]  # checked by is_bot
+
+
+def play_turn(game: Game, player: int, bot: Bot | str,
+              rng: random.Random | None = None) -> None:
+    """Let ``bot`` draw (once, or more with a switch or a power), use a pencil power when it
+    decides to, and finish the player's turn.
+
+    ``bot`` is a bot object or a bot's name (``"greedy"``: :func:`make_bot` with its default
+    options; an unknown name raises :class:`~nsb_widget.errors.UnknownNameError` naming the
+    bots). ``rng`` is the ``random.Random`` the bot draws its chance from (the random
+    bot's pick, the greedy bot's choice between equal sections, the cards a search imagines
+    unless it has a ``seed``): give a seeded one to replay the same choices; by default a
+    new unseeded one.
+
+    Call it once a card is revealed, for a player who has not finished the turn: otherwise
+    it raises :class:`~nsb_widget.errors.PhaseError` as :meth:`Game.pass_turn` would (no
+    card is revealed yet, the game is over, the turn is finished), and plays nothing.
+    """
+    bot_turn(game, player, *bot_and_rng(bot, rng))
+
+
+def bot_and_rng(bot: Bot | str, rng: random.Random | None) -> tuple[Bot, random.Random]:
+    """The bot ``bot`` names (a bot object as it is) and the ``random.Random`` it plays
+    with (a new one for ``None``). Raises :class:`~nsb_widget.errors.ArgumentError` for an
+    unknown name, a bot class given instead of an object, or an ``rng`` that is not a
+    ``random.Random``."""
+    if isinstance(bot, str | type):
+        bot = bot_from(bot, "the bot")
+    if rng is None:
+        rng = random.Random()
+    elif not isinstance(rng, random.Random):
+        raise ArgumentError(f"rng is a random.Random, like random.Random(7), not {quote(rng)}")
+    return bot, rng

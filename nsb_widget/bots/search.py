@@ -28,7 +28,7 @@ import numpy as np
 
 from ..errors import ArgumentError, quote
 from ..rules.playouts import Playouts
-from .base import PowerUse, play_turn
+from .base import PowerUse, bot_turn
 from .checked import check_budget, check_count
 from .greedy import GreedyBot, plan_move
 from .options import PASS, Option, candidate_options, finish_game, pass_the_rest
@@ -288,7 +288,7 @@ class SearchBot:
     def _follow_up(self, game: Game, player: int) -> None:
         """The rest of the player's turn by the greedy policy (a second section)."""
         if not game.is_over and not game.has_finished_turn(player):
-            play_turn(game, player, self._policy, random.Random(0))
+            bot_turn(game, player, self._policy, random.Random(0))
 
     def _decide(self, game: Game, player: int, rng: random.Random, powers: bool) -> Option:
         if not powers and self._plan is not None:

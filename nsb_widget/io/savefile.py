@@ -32,7 +32,7 @@ from typing import Any
 
 from ..errors import MapError, NsbError, Problem, SaveError, SaveFileError
 from ..i18n import DEFAULT_LANGUAGE, resolve_language
-from ..jsonfile import read_json, shape_problem, short
+from ..jsonfile import read_json, shape_problem, short, version_problem
 from ..maps import BUILTIN_MAPS, GameMap, build_map, get_map
 from ..rules.game import Game
 from ..rules.moves import Action, Draw, Move, Pass, Reveal, UsePower
@@ -94,7 +94,14 @@ def load_game(path: str | Path, cls: type[Game] = Game, language: str | None = N
     """Read a game written by :func:`save_game` (as an instance of ``cls``), to be shown in
     ``language``."""
     code = resolve_language(language)
-    doc = read_json(path, SaveFileError)
+    try:
+        doc = read_json(path, SaveFileError)
+    except SaveFileError:
+        if isinstance(path, str) and str.lstrip(path).startswith("{"):  # text, not a path
+            raise SaveFileError(short(path), [Problem(
+                "file", "this is a game's JSON text, not a file's path: read the text with "
+                        "Game.from_json(json.loads(text))")]) from None
+        raise
     return game_from_json(doc, str(path), cls, code)
 
 
@@ -112,8 +119,9 @@ def game_from_json(doc: object, name: str = "<document>", cls: type[Game] = Game
         raise SaveFileError(name, [shape])
     if doc.get("format") != FORMAT:
         problems.append(Problem("format", f"must be {FORMAT!r}, found {short(doc.get('format'))}"))
-    if doc.get("version") != VERSION:
-        problems.append(Problem("version", f"must be {VERSION}, found {short(doc.get('version'))}"))
+    version = version_problem(doc.get("version"), VERSION, "the game was saved")
+    if version is not None:
+        problems.append(version)
     game_map = _read_map(doc.get("map"), problems)
     ruleset = _read_ruleset(game_map, problems)
     setup = _read_setup(doc.get("setup"), game_map, ruleset, problems)

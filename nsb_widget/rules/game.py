@@ -119,6 +119,12 @@ def _warn_subscriber_failed(callback: Callable[[GameEvent], None], event: GameEv
     warnings.warn(SubscriberWarning(message, error, callback, event), stacklevel=level)
 
 
+def _power_word(power: str) -> str:
+    """A power's name as the rules know it: ``" Joker"`` is ``"joker"`` (plain text, in lower
+    case, without surrounding spaces), as lines and stations are read."""
+    return str.lower(str.__str__(power)).strip()
+
+
 class Game:
     """A game of *Next Station* (Berlin or London, by its map's ruleset).
 
@@ -193,8 +199,9 @@ class Game:
         ``seed`` fixes every shuffle (same seed, same game; a random seed is chosen and kept
         when none is given). ``scenario=True`` instead lets you name each revealed card, to
         rebuild a rulebook example or a game played on paper. ``pencils`` sets the pencil
-        order (solo) or the pencils around the table. ``modules`` adds advanced modules
-        (Berlin: ``"effects"``, ``"objectives"``; London: ``"objectives"``, ``"powers"``),
+        order (solo) or the pencils around the table. ``modules`` adds advanced modules, a list or
+        one name alone (Berlin: ``"effects"``, ``"objectives"``; London: ``"objectives"``,
+        ``"powers"``),
         whose cards may be fixed by keyword: ``effects=[...]``, ``objectives=[...]``,
         ``powers=[...]`` (one per pencil, in the map's pencil order). With London's pencil
         powers, ``power_limit="game"`` lets each player use a power once in the whole game
@@ -202,6 +209,8 @@ class Game:
         German help's, see ``docs/rules.md``). ``language`` (``"en"``,
         ``"de"`` or ``"fr"``; default: the environment's locale, else English) is the language
         of every text the game writes for people (:attr:`language`); it changes no rule.
+        A keyword it does not take raises :class:`~nsb_widget.errors.ArgumentError` naming
+        the closest it does (``player=2``: did you mean ``players``?).
         """
         t = translator(language)  # an unknown language fails before anything is dealt
         if isinstance(map, str):
@@ -511,7 +520,9 @@ class Game:
     def play_plan(self, plan: Plan, player: int = 0) -> None:
         """Draw a section listed by :meth:`plans` *now* (not checked again: for bots and
         simulations; :meth:`is_plan` checks one). Logged, replayed and undone like
-        :meth:`play`."""
+        :meth:`play`. A plan from another game, player or position draws whatever its
+        numbers say and corrupts the game: use the checked :meth:`play` unless the plan
+        comes from :meth:`plans` of this very moment."""
         if type(player) is not int or not 0 <= player < self.setup.players:
             self._check_player(player)
         slot = self._slots[player][plan.slot]
@@ -618,8 +629,11 @@ class Game:
                           parsed)
         return parsed
 
-    def pass_turn(self, player: int = 0) -> None:
-        """Draw nothing (more) for the current card."""
+    def check_turn(self, player: int = 0) -> None:
+        """Raise :class:`~nsb_widget.errors.PhaseError` saying what to do when ``player`` may
+        not draw or pass now: the game is over, no card is revealed yet (reveal the next card
+        first), or the player has finished this turn. What :meth:`pass_turn` checks first, and
+        :func:`~nsb_widget.bots.play_turn` and hints with it."""
         self._check_player(player)
         t = self._t
         if self._phase is Phase.OVER:
@@ -629,6 +643,12 @@ class Game:
         if self._is_done(player):
             raise PhaseError(t("{player} has already finished this turn",
                                player=self._name(player)))
+
+    def pass_turn(self, player: int = 0) -> None:
+        """Draw nothing (more) for the current card. Raises
+        :class:`~nsb_widget.errors.PhaseError` when the player may not (see
+        :meth:`check_turn`)."""
+        self.check_turn(player)
         self._passed[player] = True
         action = Pass(player)
         self._log.append(action)
@@ -722,7 +742,8 @@ class Game:
                 if not isinstance(self._check_power(name, labels[s], player), Illegality)]
 
     def use_power(self, power: str, station: str | None = None, player: int = 0) -> None:
-        """Use the power of the pencil the player holds (London's pencil powers module).
+        """Use the power of the pencil the player holds (London's pencil powers module), named
+        in any case (``"joker"``, ``"Joker"``).
 
         Raises :class:`~nsb_widget.errors.IllegalMoveError` (game unchanged) when it may not be
         used now. Logged, replayed and undone like a move.
@@ -734,10 +755,10 @@ class Game:
                 label += f" {shorten(station) if isinstance(station, str) else quote(station)}"
             raise IllegalMoveError(player, label, result, translate=self._t)
         # Checked: ``power`` is text (plain ``str``, whatever subclass was given) and
-        # ``station`` a known label, logged in its canonical form.
+        # ``station`` a known label, both logged in their canonical form.
         canonical = None if station is None else self.map.station(station).label
         result()
-        action = UsePower(player, str.__str__(power), canonical)
+        action = UsePower(player, _power_word(power), canonical)
         self._log.append(action)
         self._emit_all([GameEvent("power", player, action)])
 
@@ -759,7 +780,7 @@ class Game:
             if isinstance(found, Illegality):
                 return found
             index = found
-        return self.ruleset.check_power(self, player, str.__str__(power), index)
+        return self.ruleset.check_power(self, player, _power_word(power), index)
 
     # ------------------------------------------------------------------ undo and replay
     def undo(self, player: int | None = None) -> Action:
@@ -1137,10 +1158,17 @@ class Game:
         if not self._is_player(player):
             return no(Reason.NO_SUCH_PLAYER, self._no_player(player))
         if self._phase is Phase.REVEAL:
-            return no(Reason.NO_CARD, t("no card is revealed yet: reveal the next card first"))
-        if self._passed[player]:
+            # The turn is over: a draw or pass of the player's in it says why they may not draw.
+            done = self._last_turn_action(player)
+            if done < 0:
+                return no(Reason.NO_CARD,
+                          t("no card is revealed yet: reveal the next card first"))
+            passed = isinstance(self._log[done], Pass)
+        else:
+            passed = self._passed[player]
+        if passed:
             return no(Reason.TURN_DONE, t("you have passed this turn"))
-        if not self._slots[player]:
+        if self._phase is Phase.REVEAL or not self._slots[player]:
             return no(Reason.TURN_DONE, t("you have already drawn your section this turn"))
         station = self.map.station
         try:

@@ -16,11 +16,12 @@ import enum
 import importlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
-from ..errors import MapError, Problem, UnknownNameError, quote
+from ..errors import MapError, Problem, UnknownNameError, did_you_mean, quote, unknown_keywords
 from .reasons import Illegality
+from .setup import NEW_KEYWORDS
 
 if TYPE_CHECKING:
     from ..maps.model import GameMap
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
     from .sheet import Sheet
 
 
-CardT = TypeVar("CardT")
 EnumT = TypeVar("EnumT", bound=enum.Enum)
 
 
@@ -308,15 +308,37 @@ def symbol_targets(game_map: GameMap, card: Any) -> int:
     return targets
 
 
-def card_ids(kind: Callable[[Any], CardT], chosen: object, what: str) -> list[CardT]:
-    """The module cards named by a list of ids (``kind`` reads one, e.g. an enum); raises
-    :class:`ValueError` naming ``what`` when ``chosen`` is not a list of text."""
+def refuse_unknown_choices(city: str, choices: Mapping[str, object],
+                           known: tuple[str, ...]) -> None:
+    """Raise :class:`ValueError` for keywords of :meth:`Game.new` that are neither its own
+    nor module cards of ``city``'s rules (``known``): ``"the Berlin rules take no player
+    (did you mean 'players'?)"``."""
+    unknown = set(choices) - set(known)
+    if unknown:
+        raise ValueError(f"the {city} rules take no "
+                         f"{unknown_keywords(unknown, (*NEW_KEYWORDS, *known))}")
+
+
+def card_ids(kind: type[EnumT], chosen: object, what: str) -> list[EnumT]:
+    """The module cards named by a list of ids (``kind``: the cards' enum, whose values are
+    the ids); raises :class:`ValueError` naming ``what`` when ``chosen`` is not a list of
+    text, and :class:`~nsb_widget.errors.UnknownNameError` naming the valid ids (and the
+    closest) for an id that is none of them."""
     if not isinstance(chosen, list | tuple):
         raise ValueError(f"{what} must be a list of card ids")
+    cards = []
     for c in chosen:
         if not isinstance(c, str):
             raise ValueError(f"{what} must be a list of card ids (text), not {quote(c)}")
-    return [kind(str.__str__(c)) for c in chosen]  # plain text, whatever subclass
+        text = str.__str__(c)  # plain text, whatever subclass
+        try:
+            cards.append(kind(text))
+        except ValueError:
+            ids = [str(card.value) for card in kind]
+            raise UnknownNameError(f"{what}: {quote(text)} is not a card id"
+                                   f"{did_you_mean(text, ids)}; the ids are "
+                                   f"{', '.join(ids)}") from None
+    return cards
 
 
 def deal_objectives(

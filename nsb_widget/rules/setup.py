@@ -28,6 +28,10 @@ MAX_MODULES = 16
 #: in each round (the German London help, the default), or ``"game"``, once in the whole game
 #: (the English London guide). See ``docs/rules.md``, reading L16.
 POWER_LIMITS = ("round", "game")
+#: The keywords of :meth:`Game.new <nsb_widget.rules.game.Game.new>` besides the module cards
+#: (which each ruleset names): a misspelt keyword is pointed at the closest of these and them.
+NEW_KEYWORDS = ("players", "seed", "scenario", "map", "pencils", "modules", "names", "language",
+                "power_limit")
 #: Seats around the table (clockwise) taken by the players; the other seats hold spare pencils.
 SEATS: dict[int, tuple[int, ...]] = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 
@@ -160,6 +164,9 @@ def make_setup(
         raise ValueError(f"power_limit must be 'round' or 'game', not {quote(power_limit)}")
     power_limit = str.__str__(power_limit)  # plain text, whatever subclass
     if power_limit != "round" and "powers" not in {str(m) for m in mods}:
+        if "powers" not in {str(m) for m in ruleset.modules}:
+            raise ValueError(f"power_limit applies to the pencil powers of London's powers "
+                             f"module; the {ruleset.title} rules have no pencil powers")
         raise ValueError("power_limit applies to the pencil powers: add modules=['powers']")
 
     pencil_ids = [p.id for p in game_map.pencils]

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import concurrent.futures as cf
+import inspect
 import math
 import os
 import pickle
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..bots import Bot, play_turn
 from ..bots.checked import checked
 from ..bots.options import finish_game
-from ..errors import ArgumentError, NsbError, quote
+from ..errors import ArgumentError, NsbError, quote, unknown_keywords
 from ..game import Game
 from .rows import Row, game_rows, is_term
 from .spec import Job, bot_rng
@@ -290,6 +291,7 @@ def simulate(
     workers: int | None = None,
     executor: cf.Executor | None = None,
     progress: bool = True,
+    **unknown: Any,
 ) -> pd.DataFrame:
     """Play ``games`` games with bots and return one row per game and player, with a column
     for every score term (the columns: :mod:`nsb_widget.simulation.rows`).
@@ -307,6 +309,8 @@ def simulate(
       process). ``executor``: any ``concurrent.futures`` executor instead, e.g. a Dask cluster's
       ``distributed.Client(...).get_executor()``; it is not shut down.
     - ``progress``: a progress bar (tqdm) while games are played.
+    - Any other keyword is refused, a misspelt one pointed at the closest
+      (``bot="greedy"``: did you mean ``bots``?).
 
     Every argument is checked before the first game (an
     :class:`~nsb_widget.errors.ArgumentError` names the bad one). A game that raises stops the
@@ -317,6 +321,9 @@ def simulate(
     """
     from .spec import make_job
 
+    if unknown:
+        known = [name for name in inspect.signature(simulate).parameters if name != "unknown"]
+        raise ArgumentError(f"simulate() takes no {unknown_keywords(unknown, known)}")
     require("pandas", "analysis", "simulate()")
     tqdm = require("tqdm.auto", "analysis", "simulate()'s progress bar") if progress else None
     job = make_job(map, players, bots, games, seed, modules,

@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...i18n import N_
 from ...rules.reasons import Illegality, Reason
-from ...rules.ruleset import Ruleset, Slot, TurnOpening, card_ids, deal_objectives, symbol_targets
+from ...rules.ruleset import (
+    Ruleset,
+    Slot,
+    TurnOpening,
+    card_ids,
+    deal_objectives,
+    refuse_unknown_choices,
+    symbol_targets,
+)
 from ...rules.words import card_wants, your_joined_line
 from ...scoring.interchanges import score_interchanges
 from ...scoring.model import RoundScore, ScoreSheet
@@ -77,9 +85,7 @@ class BerlinRuleset(Ruleset):
         choices: dict[str, Any],
     ) -> dict[str, tuple[str, ...]]:
         """Deal the Effect cards (one per round) and the 2 Objective cards."""
-        unknown = set(choices) - {"effects", "objectives"}
-        if unknown:
-            raise ValueError(f"the Berlin rules take no {', '.join(sorted(unknown))}")
+        refuse_unknown_choices("Berlin", choices, ("effects", "objectives"))
         effects, objectives = choices.get("effects"), choices.get("objectives")
         deal: tuple[Effect, ...] = ()
         if Module.EFFECTS in modules:

@@ -11,7 +11,15 @@ from ...i18n import N_
 from ...rules.game import Phase
 from ...rules.moves import UsePower
 from ...rules.reasons import Illegality, Reason
-from ...rules.ruleset import Ruleset, Slot, TurnOpening, card_ids, deal_objectives, symbol_targets
+from ...rules.ruleset import (
+    Ruleset,
+    Slot,
+    TurnOpening,
+    card_ids,
+    deal_objectives,
+    refuse_unknown_choices,
+    symbol_targets,
+)
 from ...rules.sheet import RoundLine
 from ...rules.words import card_wants, second_section_wants, the_pencil, your_line
 from ...scoring.assessment import assess
@@ -84,9 +92,7 @@ class LondonRuleset(Ruleset):
         choices: dict[str, Any],
     ) -> dict[str, tuple[str, ...]]:
         """Deal 2 shared objectives and one power per pencil (or check the chosen ones)."""
-        unknown = set(choices) - {"objectives", "powers"}
-        if unknown:
-            raise ValueError(f"the London rules take no {', '.join(sorted(unknown))}")
+        refuse_unknown_choices("London", choices, ("objectives", "powers"))
         objectives, powers = choices.get("objectives"), choices.get("powers")
         objs = deal_objectives(LondonObjective, objectives, rng,
                                LondonModule.OBJECTIVES in modules, "shared objective cards")
@@ -217,7 +223,8 @@ class LondonRuleset(Ruleset):
             return Illegality(Reason.NOTATION, f"the {wanted.display_name} power names no "
                                                "station")
         title = t.gettext(wanted.display_name)
-        if game.phase is not Phase.DRAW:
+        if game.phase is not Phase.DRAW and not game.can_undo(player):
+            # No card yet (a draw or pass of the turn just over: too late, said below).
             return Illegality(Reason.POWER_NOT_NOW, t("use the {power} power after a card is "
                                                       "revealed", power=title))
         slots = game.slots(player)
