@@ -80,4 +80,3 @@ def bot_turn(game: Game, player: int, bot: Bot, rng: random.Random) -> None:
             game.pass_turn(player)
         else:
             game.play(move, player)
-
