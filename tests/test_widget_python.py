@@ -997,6 +997,15 @@ def test_a_bot_that_is_no_bot_is_refused_when_the_widget_is_made(bots, message):
         BerlinWidget(Game.new(seed=4), hint_bot=3)
 
 
+def test_a_bot_player_in_a_solo_game_is_refused_saying_how_to_add_one():
+    with pytest.raises(ArgumentError, match=r"a solo game has no seat for a bot \(got 1\): "
+                                            r"for bot players, start a game with more "
+                                            r"players, e\.g\. Game\.new\(players=2"):
+        BerlinWidget(Game.new(seed=4), bots={1: "greedy"})
+    with pytest.raises(ArgumentError, match="a bot's player must be an int from 0 to 1, got 2"):
+        BerlinWidget(Game.new(2, seed=4), bots={2: "greedy"})
+
+
 def test_a_subscriber_that_raises_neither_undoes_the_change_nor_stops_the_widget():
     """A subscriber that raised made play()/reveal() raise after the change was made; now the
     change stands, every other subscriber (a widget) hears of it, and a SubscriberWarning says

@@ -80,6 +80,10 @@ def _check_player(player: object, players: int, t: Translator, bot: bool = False
     (``bot``: the player of a bot)."""
     if type(player) is not int or not 0 <= player < players:
         last, value = players - 1, _short(player, t=t)
+        if bot and players == 1:
+            raise ArgumentError(t("a solo game has no seat for a bot (got {value}): for bot "
+                                  "players, start a game with more players, e.g. "
+                                  "Game.new(players=2, ...)", value=value))
         raise ArgumentError(
             t("a bot's player must be an int from 0 to {last}, got {value}", last=last,
               value=value) if bot
