@@ -33,7 +33,7 @@ from typing import Any
 
 from ..errors import Problem, RoomError, RoomFileError
 from ..i18n import Translator
-from ..jsonfile import parse_bytes, short
+from ..jsonfile import parse_bytes, short, version_problem
 
 ROOM_FILE = "room.json"
 TABLE_FILE = "table.json"
@@ -159,14 +159,9 @@ def parse_doc(data: bytes, path: Path, kind: str, room_id: str | None = None) ->
     problems = []
     if doc.get("format") != kind:
         problems.append(Problem("format", f"must be {kind!r}, found {short(doc.get('format'))}"))
-    version = doc.get("version")
-    if version != VERSION:
-        if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
-            problems.append(Problem("version", f"is {version}: the room was made by a newer "
-                                               f"nsb_widget (this one reads version {VERSION}); "
-                                               "update nsb_widget"))
-        else:
-            problems.append(Problem("version", f"must be {VERSION}, found {short(version)}"))
+    version = version_problem(doc.get("version"), VERSION, "the room was made")
+    if version is not None:
+        problems.append(version)
     if room_id is not None and doc.get("room") != room_id and not problems:
         problems.append(Problem("room", f"belongs to another room ({short(doc.get('room'))}, "
                                         f"not {room_id!r})"))
