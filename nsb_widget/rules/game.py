@@ -199,14 +199,13 @@ class Game:
         ``seed`` fixes every shuffle (same seed, same game; a random seed is chosen and kept
         when none is given). ``scenario=True`` instead lets you name each revealed card, to
         rebuild a rulebook example or a game played on paper. ``pencils`` sets the pencil
-        order (solo) or the pencils around the table. ``modules`` adds advanced modules, a list or
-        one name alone (Berlin: ``"effects"``, ``"objectives"``; London: ``"objectives"``,
-        ``"powers"``),
-        whose cards may be fixed by keyword: ``effects=[...]``, ``objectives=[...]``,
-        ``powers=[...]`` (one per pencil, in the map's pencil order). With London's pencil
-        powers, ``power_limit="game"`` lets each player use a power once in the whole game
-        instead of once a round (the English guide's reading; the default ``"round"`` is the
-        German help's, see ``docs/rules.md``). ``language`` (``"en"``,
+        order (solo) or the pencils around the table. ``modules`` adds advanced modules, a
+        list or one name alone (Berlin: ``"effects"``, ``"objectives"``; London:
+        ``"objectives"``, ``"powers"``), whose cards may be fixed by keyword: ``effects=[...]``,
+        ``objectives=[...]``, ``powers=[...]`` (one per pencil, in the map's pencil order).
+        With London's pencil powers, ``power_limit="game"`` lets each player use a power once
+        in the whole game instead of once a round (the English guide's reading; the default
+        ``"round"`` is the German help's, see ``docs/rules.md``). ``language`` (``"en"``,
         ``"de"`` or ``"fr"``; default: the environment's locale, else English) is the language
         of every text the game writes for people (:attr:`language`); it changes no rule.
         A keyword it does not take raises :class:`~nsb_widget.errors.ArgumentError` naming
