@@ -139,8 +139,11 @@ for target in sorted(os.listdir({str(room.folder.seats)!r})):
             print("refused")
     os.unlink(tmp)
 """
+        # Another user id, which may read (not write) every file: the checkout and its venv
+        # may sit in a folder only root can enter (a clone in `mktemp -d`).
         result = subprocess.run(
-            ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable,
+            ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+             "--inh-caps=+dac_read_search", "--ambient-caps=+dac_read_search", sys.executable,
              "-c", script], capture_output=True, text=True, timeout=120,
             env={**os.environ, "NSB_WIDGET_HOME": str(shared / "home"),
                  "JPY_SESSION_NAME": ""})
