@@ -73,6 +73,8 @@ def test_a_pipe_put_in_the_folder_blocks_neither_the_teacher_nor_a_participant(h
     os.mkfifo(room.folder.seats / ("0" * 24 + ".json"))
     standings = _returns_within(room.standings)
     assert [r.name for r in standings.rows] == ["Ada"]
+    assert room.problem == (f"seats/{'0' * 24}.json: not a regular file (a pipe, a device or "
+                            f"a folder)")  # shown above the board's table
     assert _returns_within(room.reveal)
     pipe = tmp_path / "pipe"
     os.mkfifo(pipe)

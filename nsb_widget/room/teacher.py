@@ -14,6 +14,7 @@ counting it.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -324,7 +325,10 @@ class Room:
         for path in paths:
             try:
                 data = read_bytes(path)
-            except OSError:
+            except OSError as exc:  # read again next time; say so when it is no file at all
+                if exc.errno == errno.EINVAL:
+                    problem = f"{self.folder.seats.name}/{path.name}: {exc.strerror}"
+                    changed, self._problem = changed or problem != self._problem, problem
                 continue
             if data is None:
                 continue
