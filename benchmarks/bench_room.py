@@ -26,6 +26,7 @@ import statistics
 import tempfile
 import threading
 import time
+import warnings
 from pathlib import Path
 
 from nsb_widget.room import Room, join
@@ -67,7 +68,9 @@ def run(count: int, turns: int, think: float) -> dict[str, list[float] | float]:
     """One room of ``count`` participants for ``turns`` cards; the latencies measured."""
     base = Path(tempfile.mkdtemp(prefix="nsb-bench-room-"))
     os.environ["NSB_WIDGET_HOME"] = str(base / "teacher-home")
-    room = Room.create(base / "room", "Benchmark", seed=2026, language="en")
+    with warnings.catch_warnings():  # the same deal every run: its seed is no secret here
+        warnings.simplefilter("ignore", UserWarning)
+        room = Room.create(base / "room", "Benchmark", seed=2026, language="en")
     stop, results = CONTEXT.Event(), CONTEXT.Queue()
     procs = [CONTEXT.Process(target=participant, args=(str(room.folder.path), f"P{i:02d}",
                                                        think, stop, results))
