@@ -593,10 +593,12 @@ def _secret_seed(seed: int | None) -> int | None:
         return secrets.randbits(SECRET_SEED_BITS)
     if isinstance(seed, int) and not isinstance(seed, bool) and \
             seed.bit_length() < GUESSABLE_SEED_BITS:
-        warnings.warn(f"the seed {seed} can be found by trying every seed against the first "
-                      f"cards turned over, which then shows every card to come: leave seed "
-                      f"out for a secret deal (or use secrets.randbits({SECRET_SEED_BITS}) and "
-                      f"keep it)", UserWarning, stacklevel=3)
+        # (The seed itself is not repeated: the teacher's screen may be projected.)
+        warnings.warn(f"a seed of {seed.bit_length()} bits can be found by trying every seed "
+                      f"against the first cards turned over, which then shows every card to "
+                      f"come: leave seed out for a secret deal (or use "
+                      f"secrets.randbits({SECRET_SEED_BITS}) and keep it)", UserWarning,
+                      stacklevel=3)
     return seed
 
 
