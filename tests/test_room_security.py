@@ -90,7 +90,8 @@ def test_a_pipe_put_in_the_folder_blocks_neither_the_teacher_nor_a_participant(h
 
 # ---------------------------------------------------------------------------- names
 @pytest.mark.parametrize("name", ["Ада", "Σωκράτης", "山田 太郎", "José-María", "Łukasz",
-                                  "Ævar", "Ａｄａ", "Zoë O'Neil"])
+                                  "Ævar", "Ａｄａ", "Zoë O'Neil", "Ada \U0001f469\u200d\U0001f4bb",
+                                  "Ada \U0001f469\U0001f3fd\u200d\U0001f4bb"])
 def test_names_in_one_script_are_welcome(name):
     from nsb_widget.i18n import translator
 
@@ -100,7 +101,8 @@ def test_names_in_one_script_are_welcome(name):
 def test_a_name_that_only_looks_like_another_cannot_pass_for_it(home, tmp_path):
     room = _room(tmp_path / "room")
     take_seat(room.folder.path, "Ada")
-    for lookalike in ("Ada\u200b", "\u0410da", "A\u00adda", "\u0391da"):
+    for lookalike in ("Ada\u200b", "\u0410da", "A\u00adda", "\u0391da", "A\u200dda",
+                      "Ada\u200d"):
         with pytest.raises(RoomError, match=r"invisible|mix Latin"):
             join(room.folder.path, lookalike, follow=False)
     assert [p.name for p in room.participants] == ["Ada"]

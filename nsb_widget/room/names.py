@@ -38,13 +38,28 @@ def check_name(name: object, t: Translator) -> str:
            for c in name):
         raise RoomError(t("a name may not contain control characters (line breaks, tabs, "
                           "text-direction marks): {name}", name=quote(shown)))
-    if any(unicodedata.category(c) == "Cf" for c in shown):
+    if _invisible(shown):
         raise RoomError(t("a name may not contain invisible characters (a zero-width space, "
                           "a soft hyphen): {name}", name=quote(shown)))
     if len(_lookalike_scripts(shown)) > 1:
         raise RoomError(t("a name may not mix Latin, Greek and Cyrillic letters, which can "
                           "look alike (\"A\" and \"\u0410\"): {name}", name=quote(shown)))
     return shown
+
+
+def _invisible(name: str) -> bool:
+    """True when ``name`` holds an invisible (format) character, but for the zero-width joiner
+    inside an emoji ("👩‍💻": a symbol, maybe a skin tone or a variation selector, the joiner,
+    a symbol), which cannot make a name look like another."""
+    for i, c in enumerate(name):
+        if unicodedata.category(c) != "Cf":
+            continue
+        joins_emoji = (c == "\u200d" and 0 < i < len(name) - 1
+                       and unicodedata.category(name[i - 1]) in ("So", "Sk", "Mn")
+                       and unicodedata.category(name[i + 1]) == "So")
+        if not joins_emoji:
+            return True
+    return False
 
 
 def _lookalike_scripts(name: str) -> set[str]:
