@@ -56,10 +56,8 @@ class PowerBot(Protocol):
 
 def bot_turn(game: Game, player: int, bot: Bot, rng: random.Random) -> None:
     """:func:`~nsb_widget.bots.play_turn` for a bot object and an ``rng`` (no name, no
-    default): the loop that bots looking ahead and simulations run. Raises
-    :class:`~nsb_widget.errors.PhaseError` when the turn is not open, as
-    :meth:`Game.check_turn` does, and plays nothing."""
-    game.check_turn(player)
+    default, no check that the turn is open): the inner loop of playouts and lookahead,
+    whose callers only call it for a player still to draw."""
     choose_plan = getattr(bot, "choose_plan", None)  # a PlanBot (isinstance is slow here)
     choose_power = getattr(bot, "choose_power", None) if game.setup.powers else None
     while not game.has_finished_turn(player):

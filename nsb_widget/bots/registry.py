@@ -77,7 +77,9 @@ def play_turn(game: Game, player: int, bot: Bot | str,
     it raises :class:`~nsb_widget.errors.PhaseError` as :meth:`Game.pass_turn` would (no
     card is revealed yet, the game is over, the turn is finished), and plays nothing.
     """
-    bot_turn(game, player, *bot_and_rng(bot, rng))
+    bot, rng = bot_and_rng(bot, rng)
+    game.check_turn(player)
+    bot_turn(game, player, bot, rng)
 
 
 def bot_and_rng(bot: Bot | str, rng: random.Random | None) -> tuple[Bot, random.Random]:
