@@ -194,6 +194,22 @@ class IllegalMoveError(NsbError, ValueError):
             text = t("{move} is illegal: {why}", move=shown, why=illegality.message)
         super().__init__(text)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickles with its message as written (in the game's language) and its fields, as a
+        worker process sends it back."""
+        return (_rebuilt_move_error, (type(self), str(self), self.player, self.move,
+                                      self.illegality))
+
+
+def _rebuilt_move_error(kind: type[IllegalMoveError], text: str, player: int, move: object,
+                        illegality: Illegality) -> IllegalMoveError:
+    """An :class:`IllegalMoveError` (or subclass) as pickled: its message and fields."""
+    error = kind.__new__(kind)
+    Exception.__init__(error, text)
+    error.player, error.move, error.illegality = player, move, illegality
+    error.reason = illegality.reason
+    return error
+
 
 def _english(message: str, /, **params: object) -> str:
     """A message as written (English), its placeholders filled."""
@@ -206,7 +222,7 @@ class NotationError(NsbError, ValueError):
 
 class PhaseError(NsbError, RuntimeError):
     """An action asked for at the wrong moment (e.g. revealing before everyone has drawn), or
-    for a player the game does not have."""
+    for a player the game does not have (then a :class:`PlayerError`)."""
 
 
 class RoomError(NsbError, RuntimeError):
@@ -218,6 +234,29 @@ class RoomError(NsbError, RuntimeError):
 class ArgumentError(NsbError, ValueError, TypeError):
     """An argument of the wrong type or out of range (e.g. ``pencil(0, round_number="x")``).
     Also a :class:`ValueError` and a :class:`TypeError`, as plain Python would raise."""
+
+
+class PlayerError(PhaseError, ArgumentError):
+    """A player the game does not have: ``player=2`` in a 2-player game, ``-1``, ``True`` or
+    ``"0"``. In code the players are numbered from 0 (``player=0`` is the sheet called
+    "Player 1"). Every call that takes a player raises it for such a number: a
+    :class:`PhaseError`, as the game's calls raised before, and an :class:`ArgumentError` (so
+    a ``ValueError`` and a ``TypeError``), as the widget's did and as the bad argument it is."""
+
+
+class PlayerMoveError(IllegalMoveError, PlayerError):
+    """A move or pencil power asked of a player the game does not have (``play``,
+    ``use_power``): an :class:`IllegalMoveError`
+    whose ``reason`` is ``Reason.NO_SUCH_PLAYER``, as ``play`` raises for every refused move,
+    and a :class:`PlayerError`, as every other call raises for that player."""
+
+
+def move_refused(player: int, move: object, illegality: Illegality, *,
+                 translate: Callable[..., str] | None = None) -> IllegalMoveError:
+    """The error for a refused move: a :class:`PlayerMoveError` when the player does not
+    exist, else an :class:`IllegalMoveError` (arguments as :class:`IllegalMoveError`'s)."""
+    kind = PlayerMoveError if illegality.reason is Reason.NO_SUCH_PLAYER else IllegalMoveError
+    return kind(player, move, illegality, translate=translate)
 
 
 class UnknownNameError(ArgumentError, KeyError):

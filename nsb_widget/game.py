@@ -68,7 +68,7 @@ class Game(RulesGame):
         """The player's sheet as an SVG document."""
         from .rendering.svg import render_game
 
-        return render_game(self, self._check_player(player), **options)
+        return render_game(self, self.check_player(player), **options)
 
     def _repr_svg_(self) -> str:
         return self.svg(0)

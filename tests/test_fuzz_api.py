@@ -31,6 +31,8 @@ from nsb_widget import (
     NotationError,
     NsbError,
     PhaseError,
+    PlayerError,
+    PlayerMoveError,
     Reason,
     SaveError,
     SaveFileError,
@@ -147,7 +149,9 @@ def test_why_calls_never_raise_for_a_bad_player(player):
 
 
 @pytest.mark.parametrize("player", BAD_PLAYERS, ids=repr)
-def test_other_calls_refuse_a_bad_player_with_an_nsb_error(player):
+def test_other_calls_refuse_a_bad_player_with_one_error_type(player):
+    """Every call that takes a player raises :class:`PlayerError` (a PhaseError and an
+    ArgumentError) for a player the game does not have: before, three types by call."""
     game = berlin()
     for call in (lambda: game.play("crown H2-J4", player),
                  lambda: game.parse_move("H2-J4", player),
@@ -157,16 +161,33 @@ def test_other_calls_refuse_a_bad_player_with_an_nsb_error(player):
                  lambda: game.pencil(player),
                  lambda: game.line_stations("bear", player),
                  lambda: game.score(player),
-                 lambda: game.svg(player)):
-        refused(game, call)
+                 lambda: game.svg(player),
+                 lambda: game.score_sheet(player),
+                 lambda: game.explain("crown H2-J4", player),
+                 lambda: game.widget(player=player)):
+        error = refused(game, call, PlayerError)
+        assert isinstance(error, PhaseError) and isinstance(error, ArgumentError)
     if player is not None:  # undo(None) is "the last action"
-        refused(game, lambda: game.undo(player), PhaseError)
+        refused(game, lambda: game.undo(player), PlayerError)
+
+
+def test_a_move_of_a_bad_player_is_both_an_illegal_move_and_a_player_error():
+    game = berlin()
+    for call in (lambda: game.play("crown H2-J4", 2), lambda: game.use_power("joker", None, 2)):
+        error = refused(game, call, PlayerMoveError)
+        assert isinstance(error, IllegalMoveError) and isinstance(error, PlayerError)
+        assert error.reason is Reason.NO_SUCH_PLAYER
+    error = refused(game, lambda: game.play("crown H2-G2", 0), IllegalMoveError)  # a real player
+    assert not isinstance(error, PlayerError)
 
 
 def test_illegal_move_error_for_a_missing_player_names_no_player_number():
     game = berlin()
     error = refused(game, lambda: game.play("crown H2-J4", 99), IllegalMoveError)
-    assert str(error) == "crown H2-J4 is illegal: there is no player 99 in this game"
+    assert str(error) == ("crown H2-J4 is illegal: no player=99: a solo game's player is 0")
+    two = Game.new(players=2, seed=1)
+    assert two.why_illegal("crown H2-J4", 2).message == (
+        "no player=2: the players are 0 to 1 (0 is Player 1)")
     error = refused(game, lambda: game.play("crown H2-J4", True), IllegalMoveError)
     assert error.reason is Reason.NO_SUCH_PLAYER
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from room_support import finish_turn, home, take_seat
 from support import fingerprint, play_random, random_step
 
-from nsb_widget import Game
+from nsb_widget import Game, IllegalMoveError, PlayerMoveError
 from nsb_widget.errors import PhaseError
 from nsb_widget.maps import get_map, load_map
 from nsb_widget.room import Room
@@ -129,6 +129,21 @@ def test_a_worker_process_plays_the_game_it_is_sent():
     for game, there in zip(games, finished, strict=True):
         assert there.is_over and there.map is get_map(game.map.id)
         assert fingerprint(there) == fingerprint(_play_out(game.copy()))
+
+
+@pytest.mark.parametrize(("move", "player", "kind"), [
+    ("crown H2-G2", 0, IllegalMoveError), ("crown H2-J4", 3, PlayerMoveError)])
+def test_a_refused_move_pickles_with_its_message_and_fields(move, player, kind):
+    """A worker's refused move reaches the parent as it was raised (before, unpickling it
+    raised a TypeError: its constructor takes the player, move and reason)."""
+    game = Game.new(1, 2, language="de")
+    game.reveal()
+    with pytest.raises(kind) as raised:
+        game.play(move, player)
+    back = pickle.loads(pickle.dumps(raised.value))
+    assert type(back) is kind and str(back) == str(raised.value) and "illegal" not in str(back)
+    assert (back.player, back.move, back.illegality, back.reason) == (
+        player, raised.value.move, raised.value.illegality, raised.value.reason)
 
 
 def test_a_participants_game_pickles_as_a_rooms_game_with_a_lock_of_its_own(home, tmp_path):

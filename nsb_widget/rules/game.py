@@ -26,10 +26,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 from ..bitset import iter_bits
 from ..errors import (
     ArgumentError,
-    IllegalMoveError,
     NotationError,
     PhaseError,
+    PlayerError,
     SubscriberWarning,
+    move_refused,
     quote,
     shorten,
 )
@@ -380,12 +381,12 @@ class Game:
     def player_name(self, player: int = 0) -> str:
         """The player's name for people: the name given to :meth:`new`, or "Player 2" in the
         game's language."""
-        self._check_player(player)
+        self.check_player(player)
         return self._name(player)
 
     def pencil(self, player: int = 0, round_number: int | None = None) -> str:
         """The pencil a player holds in a round (1-4; default the current round)."""
-        self._check_player(player)
+        self.check_player(player)
         rounds = self.ruleset.rounds
         if round_number is None:
             r = self._round
@@ -405,12 +406,12 @@ class Game:
 
     def has_finished_turn(self, player: int = 0) -> bool:
         """True when the player has drawn or passed for the current card."""
-        self._check_player(player)
+        self.check_player(player)
         return self._phase is not Phase.DRAW or self._passed[player] or not self._slots[player]
 
     def open_lines(self, player: int = 0) -> tuple[Any, ...]:
         """The lines the player may still draw for this turn (two with a Double Switch)."""
-        self._check_player(player)
+        self.check_player(player)
         if self._phase is not Phase.DRAW or self._passed[player]:
             return ()
         key = self.ruleset.line_key
@@ -422,32 +423,32 @@ class Game:
 
     def lines_joined(self, player: int = 0) -> bool:
         """True once the player's start stations of this round are connected."""
-        self._check_player(player)
+        self.check_player(player)
         return self.sheets[player].joined
 
     def line_stations(self, line: str | None = None, player: int = 0) -> list[str]:
         """Labels of the stations of a line this round (the joined line once joined)."""
-        sheet = self.sheets[self._check_player(player)]
+        sheet = self.sheets[self.check_player(player)]
         return self._labels(sheet.members(self._line_index(line)))
 
     def line_ends(self, line: str | None = None, player: int = 0) -> list[str]:
         """Labels of the ends a line may be extended from this round."""
-        sheet = self.sheets[self._check_player(player)]
+        sheet = self.sheets[self.check_player(player)]
         return self._labels(sheet.ends(self._line_index(line)))
 
     def sbahn_stations(self, player: int = 0) -> list[str]:
         """Labels of the player's circled S-Bahn stations (Berlin)."""
-        return self._labels(self.sheets[self._check_player(player)].sbahn)
+        return self._labels(self.sheets[self.check_player(player)].sbahn)
 
     def circled_stations(self, player: int = 0) -> list[str]:
         """Labels of the stations the player circled with a pencil power (London)."""
-        return self._labels(self.sheets[self._check_player(player)].circled)
+        return self._labels(self.sheets[self.check_player(player)].circled)
 
     # ------------------------------------------------------------------ the core (plain ints)
     def slots(self, player: int = 0) -> tuple[Slot, ...]:
         """The sections the player may still draw this turn, as the ruleset opened them."""
         if type(player) is not int or not 0 <= player < self.setup.players:
-            self._check_player(player)  # PhaseError: -1 is no one, not the last player
+            self.check_player(player)  # PhaseError: -1 is no one, not the last player
         if self._phase is not Phase.DRAW or self._passed[player]:
             return ()
         return self._slots[player]
@@ -466,7 +467,7 @@ class Game:
         :meth:`legal_moves`. A player the game does not have raises
         :class:`~nsb_widget.errors.PhaseError` (``-1`` is no one, not the last player)."""
         if type(player) is not int or not 0 <= player < self.setup.players:
-            self._check_player(player)
+            self.check_player(player)
         if self._phase is not Phase.DRAW or self._passed[player]:
             return []
         sheet = self.sheets[player]
@@ -523,7 +524,7 @@ class Game:
         numbers say and corrupts the game: use the checked :meth:`play` unless the plan
         comes from :meth:`plans` of this very moment."""
         if type(player) is not int or not 0 <= player < self.setup.players:
-            self._check_player(player)
+            self.check_player(player)
         slot = self._slots[player][plan.slot]
         line = self.ruleset.line_value(slot.line)
         labels = self.map.labels
@@ -533,7 +534,7 @@ class Game:
     # ------------------------------------------------------------------ moves
     def legal_moves(self, player: int = 0) -> list[Move]:
         """Every section the player may draw now (empty when they cannot draw)."""
-        self._check_player(player)
+        self.check_player(player)
         if self._phase is not Phase.DRAW:
             return []
         labels = self.map.labels
@@ -621,19 +622,26 @@ class Game:
         parsed = self._coerce_move(move, player)
         problem, plan = self._validate(player, parsed)
         if problem is not None:
-            raise IllegalMoveError(player, parsed, problem, translate=self._t)
+            raise move_refused(player, parsed, problem, translate=self._t)
         assert plan is not None
         slot = self._slots[player][plan.slot]
         self._commit_draw(player, slot, plan.slot, plan.origin, plan.target, plan.section,
                           parsed)
         return parsed
 
+    def check_player(self, player: int) -> int:
+        """``player`` if the game has that player (an ``int`` from 0), else
+        :class:`~nsb_widget.errors.PlayerError` saying which numbers it has."""
+        if not self._is_player(player):
+            raise PlayerError(self._no_player(player))
+        return player
+
     def check_turn(self, player: int = 0) -> None:
         """Raise :class:`~nsb_widget.errors.PhaseError` saying what to do when ``player`` may
         not draw or pass now: the game is over, no card is revealed yet (reveal the next card
         first), or the player has finished this turn. What :meth:`pass_turn` checks first, and
         :func:`~nsb_widget.bots.play_turn` and hints with it."""
-        self._check_player(player)
+        self.check_player(player)
         t = self._t
         if self._phase is Phase.OVER:
             raise PhaseError(t("the game is over"))
@@ -714,7 +722,7 @@ class Game:
     # ------------------------------------------------------------------ powers
     def power(self, player: int = 0) -> str | None:
         """The power of the pencil the player holds this round (``None``: no power)."""
-        self._check_player(player)
+        self.check_player(player)
         return self.ruleset.power_of(self, self.pencil(player))
 
     def why_power_illegal(self, power: str, station: str | None = None,
@@ -752,7 +760,7 @@ class Game:
             label = f"power {shorten(power) if isinstance(power, str) else quote(power)}"
             if station is not None:
                 label += f" {shorten(station) if isinstance(station, str) else quote(station)}"
-            raise IllegalMoveError(player, label, result, translate=self._t)
+            raise move_refused(player, label, result, translate=self._t)
         # Checked: ``power`` is text (plain ``str``, whatever subclass was given) and
         # ``station`` a known label, both logged in their canonical form.
         canonical = None if station is None else self.map.station(station).label
@@ -827,7 +835,7 @@ class Game:
 
     def _last_turn_action(self, player: int) -> int:
         """Log index of the player's last action since the last reveal, or -1."""
-        self._check_player(player)
+        self.check_player(player)
         for i in range(len(self._log) - 1, -1, -1):
             action = self._log[i]
             if isinstance(action, Reveal):
@@ -865,23 +873,23 @@ class Game:
     # ------------------------------------------------------------------ scores
     def round_scores(self, player: int = 0) -> list[RoundScore]:
         """The player's rounds scored so far."""
-        return list(self.sheets[self._check_player(player)].round_scores)
+        return list(self.sheets[self.check_player(player)].round_scores)
 
     def score_sheet(self, player: int = 0) -> ScoreSheet:
         """The player's score sheet: every term, final once the game is over; its labels and
         the solo assessment in the game's :attr:`language`."""
-        return self._localized(self.ruleset.score_sheet(self, self._check_player(player)))
+        return self._localized(self.ruleset.score_sheet(self, self.check_player(player)))
 
     def explain(self, move: Move | str, player: int = 0) -> Explanation:
         """How every score term would change if ``move`` were drawn now: this round's line
         terms as if the round ended now (districts, stations, Thames, connected start
         stations), the tracks, interchanges and objectives. Raises
         :class:`~nsb_widget.errors.IllegalMoveError` for an illegal move."""
-        self._check_player(player)
+        self.check_player(player)
         parsed = self._coerce_move(move, player)
         problem, _ = self._validate(player, parsed)
         if problem is not None:
-            raise IllegalMoveError(player, parsed, problem, translate=self._t)
+            raise move_refused(player, parsed, problem, translate=self._t)
         before = self.provisional_score_sheet(player)
         probe = self.copy()
         probe.play(parsed, player)
@@ -894,7 +902,7 @@ class Game:
     def provisional_round_score(self, player: int = 0) -> RoundScore | None:
         """The current round as the rules would score it if it ended now (``None`` once the
         game is over). Scored on a copy: the game is not touched."""
-        self._check_player(player)
+        self.check_player(player)
         if self._phase is Phase.OVER:
             return None
         probe = self.copy()
@@ -903,7 +911,7 @@ class Game:
     def provisional_score_sheet(self, player: int = 0) -> ScoreSheet:
         """The player's score sheet as it would stand if the current round ended now: the
         live view of a round in play (the final sheet once the game is over)."""
-        self._check_player(player)
+        self.check_player(player)
         if self._phase is Phase.OVER:
             return self.score_sheet(player)
         probe = self.copy()
@@ -913,7 +921,7 @@ class Game:
 
     def score(self, player: int = 0) -> int:
         """The player's total so far (the final result once the game is over)."""
-        return self.ruleset.score_sheet(self, self._check_player(player)).total
+        return self.ruleset.score_sheet(self, self.check_player(player)).total
 
     def ranking(self) -> list[list[int]]:
         """Players grouped by place: best total first, ties broken by the best round score;
@@ -983,20 +991,20 @@ class Game:
         t = self._t
         return t("Player {number}", number=player + 1) if name == default else name
 
-    def _check_player(self, player: int) -> int:
-        if not self._is_player(player):
-            raise PhaseError(f"no player {quote(player)} in a {self.players}-player game "
-                             f"(players are numbered 0 to {self.players - 1})")
-        return player
-
     def _is_player(self, player: object) -> bool:
         """True when ``player`` is the number of one of the game's players (an ``int``, not a
         ``bool``: ``type(True)`` is ``bool``)."""
         return type(player) is int and 0 <= player < self.setup.players
 
     def _no_player(self, player: object) -> str:
+        """Why ``player`` is not one of the game's players, with the numbers that are (in
+        code the players count from 0; the sheets are called "Player 1" and on)."""
         t = self._t
-        return t("there is no player {player} in this game", player=quote(player))
+        if self.players == 1:
+            return t("no player={player}: a solo game's player is 0",
+                     player=quote(player))
+        return t("no player={player}: the players are 0 to {last} (0 is Player 1)",
+                 player=quote(player), last=self.players - 1)
 
     def _no_station(self, label: str) -> str:
         """Why ``label`` names no station (``repr`` of a short label, as the map says it)."""
@@ -1127,10 +1135,13 @@ class Game:
             return Move(self.ruleset.line_value(ids.index(word)), origin, target)
         if len(ids) == 1:
             return Move(self.ruleset.line_value(0), origin, target)
-        # No line word: take the line this turn leaves open.
+        # No line word: take the line this turn leaves open (a player the game lacks has none).
+        if not self._is_player(player):
+            missing = Illegality(Reason.NO_SUCH_PLAYER, self._no_player(player))
+            raise move_refused(player, move, missing, translate=self._t)
         value = self.ruleset.line_value
         open_lines: list[int] = []
-        if self._is_player(player) and self._phase is Phase.DRAW and not self._passed[player]:
+        if self._phase is Phase.DRAW and not self._passed[player]:
             for slot in self._slots[player]:
                 if slot.line not in open_lines:
                     open_lines.append(slot.line)

@@ -599,8 +599,7 @@ class Playouts:
         if rules is None or len(game.ruleset.line_ids) not in (1, 2):
             raise ArgumentError(f"no vectorised playouts for this {game.ruleset.title} game "
                              "(check Playouts.supports first)")
-        if not (type(player) is int and 0 <= player < game.players):
-            raise ArgumentError(f"no player {player!r} in this game")
+        game.check_player(player)  # PlayerError (an ArgumentError) for a player it lacks
         if any(g.phase is Phase.DRAW and not g.has_finished_turn(player) for g in games):
             raise ArgumentError("playouts start at a reveal, or once the player has finished "
                              "the turn")

@@ -28,7 +28,7 @@ from ..bots import Bot, play_turn
 from ..bots.checked import CheckedBot, bot_name, checked
 from ..bots.hint import Hint, power_title, suggest
 from ..bots.registry import bot_from
-from ..errors import ArgumentError, IllegalMoveError, NsbError
+from ..errors import ArgumentError, IllegalMoveError, NsbError, PlayerError
 from ..game import Game
 from ..i18n import Translator, resolve_language, translator
 from ..rules.game import GameEvent, Phase
@@ -76,15 +76,15 @@ log = logging.getLogger(__name__)
 
 
 def _check_player(player: object, players: int, t: Translator, bot: bool = False) -> int:
-    """``player`` if it is an ``int`` from 0 to ``players - 1``; else :class:`ArgumentError`
-    (``bot``: the player of a bot)."""
+    """``player`` if it is an ``int`` from 0 to ``players - 1``; else :class:`PlayerError`
+    (an :class:`ArgumentError`), as the game raises (``bot``: the player of a bot)."""
     if type(player) is not int or not 0 <= player < players:
         last, value = players - 1, _short(player, t=t)
         if bot and players == 1:
-            raise ArgumentError(t("a solo game has no seat for a bot (got {value}): for bot "
-                                  "players, start a game with more players, e.g. "
-                                  "Game.new(players=2, ...)", value=value))
-        raise ArgumentError(
+            raise PlayerError(t("a solo game has no seat for a bot (got {value}): for bot "
+                                "players, start a game with more players, e.g. "
+                                "Game.new(players=2, ...)", value=value))
+        raise PlayerError(
             t("a bot's player must be an int from 0 to {last}, got {value}", last=last,
               value=value) if bot
             else t("player must be an int from 0 to {last}, got {value}", last=last, value=value))
