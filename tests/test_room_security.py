@@ -108,6 +108,21 @@ def test_a_name_that_only_looks_like_another_cannot_pass_for_it(home, tmp_path):
     assert [p.name for p in room.participants] == ["Ada"]
 
 
+def test_a_name_in_another_script_that_looks_like_one_in_the_room_is_refused(home, tmp_path):
+    """Names wholly in one script pass the mixed-script check, so "Рао" (Cyrillic) would have
+    been a second "Pao" on the board: it is refused, by name, the way round too."""
+    room = _room(tmp_path / "room")
+    for name in ("Pao", "ΝΟΑΗ", "Вера", "Ада"):
+        take_seat(room.folder.path, name)
+    for lookalike, other in (("Рао", "Pao"), ("NOAH", "ΝΟΑΗ"), ("BEPA", "Вера"),
+                             ("РАО", "Pao")):
+        with pytest.raises(RoomError, match=f"looks the same as {other}, who is in the room"):
+            join(room.folder.path, lookalike, follow=False)
+    take_seat(room.folder.path, "Ada")  # "Ада" does not look like "Ada": both are welcome
+    assert {p.name for p in room.participants} == {"Ada", "Pao", "Ада", "Вера", "ΝΟΑΗ"}
+    assert join(room.folder.path, "Pao", follow=False).name == "Pao"  # its own seat back
+
+
 # ---------------------------------------------------------------------------- one user each
 def test_the_rooms_folder_is_shared_so_that_nobody_replaces_a_file_of_someone_else():
     """The modes are checked on every machine; as root (CI) a participant of another user id

@@ -75,6 +75,21 @@ def _lookalike_scripts(name: str) -> set[str]:
     return scripts
 
 
+#: Cyrillic and Greek letters that look like a Latin one, and that one: a name written wholly
+#: in one script can pass for a name in another ("Рао" and "Pao", "ΝΟΑΗ" and "NOAH").
+_LATIN_LOOKALIKES = str.maketrans(dict(zip(
+    "АВЕЗКМНОРСТУХЅІЈԚԜҮ" "аеорсухѕіјһӏԁԛԝүё" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧϹϿ" "οιρνυχκϲϳ",
+    "ABE3KMHOPCTYXSIJQWY" "aeopcyxsijhldqwyë" "ABEZHIKMNOPTYXCC" "oipvuxkcj", strict=True)))
+
+
+def look_key(name: str) -> str:
+    """What a (checked) name looks like: the same for names that read the same
+    (:func:`name_key`'s folding: "Ada", "ada", "ＡＤＡ") and for names in different scripts
+    that look the same ("Рао" in Cyrillic and "Pao" in Latin, "ΝΟΑΗ" and "NOAH")."""
+    composed = unicodedata.normalize("NFKC", " ".join(name.split()))
+    return composed.translate(_LATIN_LOOKALIKES).casefold()
+
+
 def name_key(name: str) -> str:
     """The key of a (checked) name: the same for names that read the same ("Ada", "ada",
     "ＡＤＡ", "Ada  "), and the name of the participant's file (hex digits only, so no name

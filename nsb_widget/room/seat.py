@@ -13,6 +13,7 @@ new cards every :data:`POLL_SECONDS`; :meth:`Seat.sync` does the same at once.
 from __future__ import annotations
 
 import html
+import json
 import os
 import threading
 import time
@@ -29,7 +30,7 @@ from .game import RoomGame
 from .handin import HandInRefused, hand_in_doc, read_hand_in, replay
 from .info import RoomInfo, Table
 from .listeners import Listeners
-from .names import check_name, name_key
+from .names import check_name, look_key, name_key
 from .poller import Poller
 from .private import new_token, remember_token, remembered_token, session_name, token_hash
 
@@ -109,6 +110,11 @@ def join(folder: str | os.PathLike[str], name: str, *, token: str | None = None,
             if data is not None:
                 seat = _resume(place, info, path, data, token, session, t, language)
                 break
+            other = _lookalike_seat(place, shown, key)
+            if other is not None:
+                raise RoomError(t("the name {name} looks the same as {other}, who is in the "
+                                  "room already: choose another name", name=shown,
+                                  other=other))
             fresh = new_token()
             game = info.new_game(shown, language)
             doc = hand_in_doc(info, shown, token_hash(info.id, fresh), game, time.time())
@@ -128,6 +134,23 @@ def join(folder: str | os.PathLike[str], name: str, *, token: str | None = None,
     if follow:
         seat.follow()
     return seat
+
+
+def _lookalike_seat(place: RoomFolder, name: str, key: str) -> str | None:
+    """The name of a participant whose name looks like ``name`` without being it (in another
+    script: "Рао" and "Pao"), or ``None``. Seats that cannot be read are left to the
+    teacher's board, which names them."""
+    looks = look_key(name)
+    for path in place.seat_files():
+        if path.stem == key:
+            continue
+        try:
+            other = json.loads(read_bytes(path) or b"{}").get("name")
+        except (OSError, ValueError, AttributeError):
+            continue
+        if isinstance(other, str) and look_key(other) == looks:
+            return other
+    return None
 
 
 def _read_seat_bytes(path: Path, place: RoomFolder, t: Translator) -> bytes | None:
