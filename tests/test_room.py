@@ -536,6 +536,22 @@ def test_a_self_paced_room_is_collected_and_ranked_the_same_way(home, tmp_path):
     assert "another deal" in (room.participant("Bob").refusal or "")
 
 
+def test_a_self_paced_room_gets_final_places_once_everyone_has_finished(home, tmp_path):
+    # No card is ever turned over for the room: its places are final when every game is over.
+    room = _room(tmp_path, paced="self", seed=2026)
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
+    rng = random.Random(5)
+    for number, s in enumerate(seats):
+        game = s.game
+        while not game.is_over:
+            if game.phase is Phase.REVEAL:
+                game.reveal()
+            else:
+                finish_turn(s, rng)
+        room.poll()
+        assert room.standings().final is (number == len(seats) - 1)
+
+
 def test_self_paced_undo_never_takes_back_a_card_and_a_restart_resumes(home, tmp_path):
     room = _room(tmp_path, paced="self", seed=3)
     ada = take_seat(room.folder.path, "Ada")

@@ -65,7 +65,8 @@ class Standings:
     turns_out: int
     """Turns the room has turned over."""
     final: bool
-    """True once every card is out and every participant has finished: the places are final."""
+    """True once every participant has finished (and, in a room dealt by the teacher, every
+    card is out): the places are final."""
 
     @property
     def ready(self) -> int:
