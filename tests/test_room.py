@@ -415,6 +415,28 @@ def test_readiness_counts_who_has_finished_the_latest_card(home, tmp_path):
     assert {r.name: (r.status, r.behind) for r in standings.rows}["Bob"] == ("behind", 1)
 
 
+@pytest.mark.parametrize(("language", "words"), [
+    ("de", ("Platz", "Runden", "Gesamt", "1 Karte zurück", "zeichnet…", "bereit")),
+    ("fr", ("Place", "Manches", "Total", "1 carte de retard", "trace…", "prêt")),
+    ("en", ("Place", "Rounds", "Total", "1 card behind", "drawing…", "ready"))])
+def test_the_standings_table_in_a_notebook_speaks_the_rooms_language(home, tmp_path,
+                                                                     language, words):
+    # The teacher's kit shows room.standings() on the projector: in the room's language.
+    room = Room.create(tmp_path / "room", "Raum", seed=12, language=language)
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob", "Cleo")]
+    room.reveal()
+    for s in seats[:2]:
+        finish_turn(s, random.Random(1))
+    seats[2].sync()
+    room.reveal()  # Ada ready, Bob drawing, Cleo one card behind
+    finish_turn(seats[0], random.Random(1))
+    seats[1].sync()
+    text = room.standings()._repr_html_()
+    for word in words:
+        assert word in text
+    assert str(room.standings()).count(words[-1]) == 1
+
+
 def test_a_teacher_without_a_board_sees_the_latest_hand_ins_from_a_cell(home, tmp_path):
     """No board, no watch(), no poll(): the results a cell asks for read the folder first."""
     room = _room(tmp_path, seed=12)

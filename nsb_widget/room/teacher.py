@@ -431,7 +431,7 @@ class Room:
             out = self._table.over or not self.info.dealt
             final = out and bool(scored) and all(
                 p.game is not None and p.game.is_over for p, _ in scored)
-            return Standings(tuple(rows), turns_out, final)
+            return Standings(tuple(rows), turns_out, final, self.info.language)
 
     def reseat(self, name: str, *, fresh: bool = False) -> str:
         """Give ``name``'s seat a new token and return it (for a participant whose notebook is
