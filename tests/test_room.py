@@ -574,6 +574,15 @@ def test_a_self_paced_room_gets_final_places_once_everyone_has_finished(home, tm
         assert room.standings().final is (number == len(seats) - 1)
 
 
+def test_a_self_paced_seat_says_to_reveal_not_to_wait_for_the_teacher(home, tmp_path):
+    room = _room(tmp_path, paced="self", seed=2026)
+    ada = take_seat(room.folder.path, "Ada")
+    assert "(your turn: reveal the next card)" in ada._repr_html_()
+    (tmp_path / "dealt").mkdir()
+    dealt = take_seat(_room(tmp_path / "dealt").folder.path, "Ada")
+    assert "(waiting for the next card)" in dealt._repr_html_()
+
+
 def test_self_paced_undo_never_takes_back_a_card_and_a_restart_resumes(home, tmp_path):
     room = _room(tmp_path, paced="self", seed=3)
     ada = take_seat(room.folder.path, "Ada")
