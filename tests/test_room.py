@@ -437,6 +437,19 @@ def test_the_standings_table_in_a_notebook_speaks_the_rooms_language(home, tmp_p
     assert str(room.standings()).count(words[-1]) == 1
 
 
+def test_the_standings_table_shows_no_place_before_a_round_is_scored(home, tmp_path):
+    # As on the board: before round 1 is scored everyone would be "1=", which means nothing.
+    room = _room(tmp_path, seed=18)
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
+    room.reveal()
+    finish_turn(seats[0], random.Random(1))
+    assert "1=" not in str(room.standings())
+    assert "<td>1=</td>" not in room.standings()._repr_html_()
+    play_room(room, seats, random.Random(2))
+    room.poll()
+    assert str(room.standings()).split()[0] in ("1", "1=")
+
+
 def test_a_teacher_without_a_board_sees_the_latest_hand_ins_from_a_cell(home, tmp_path):
     """No board, no watch(), no poll(): the results a cell asks for read the folder first."""
     room = _room(tmp_path, seed=12)

@@ -92,13 +92,21 @@ class Standings:
                              r.refusal or ""])
         return out.getvalue()
 
+    def _place_text(self, row: Standing, none: str) -> str:
+        """``row``'s place as shown ("1", "1=" for a shared one), ``none`` before any round
+        is scored (everyone would be first) and for a row without an accepted game, as the
+        board shows it."""
+        if row.place is None or not any(r.rounds for r in self.rows):
+            return none
+        return f"{row.place}{'=' if row.shared else ''}"
+
     def _repr_html_(self) -> str:
         t = translator(self.language)
         head = "".join(f"<th>{html.escape(h)}</th>" for h in (
             t("Place"), t("Name"), t("Rounds"), t("Total"), t("Status")))
         body = []
         for r in self.rows:
-            place = "" if r.place is None else f"{r.place}{'=' if r.shared else ''}"
+            place = self._place_text(r, "")
             rounds = " + ".join(str(x) for x in r.rounds)
             status = status_text(r, t) + (f" ({r.refusal})" if r.refusal else "")
             body.append(f"<tr><td>{place}</td><td>{html.escape(r.name)}</td><td>{rounds}</td>"
@@ -109,7 +117,7 @@ class Standings:
         t = translator(self.language)
         lines = []
         for r in self.rows:
-            place = "-" if r.place is None else f"{r.place}{'=' if r.shared else ''}"
+            place = self._place_text(r, "-")
             lines.append(f"{place:>4} {r.name:<20} {r.total:>4}  {status_text(r, t)}")
         return "\n".join(lines)
 
