@@ -415,6 +415,41 @@ def test_readiness_counts_who_has_finished_the_latest_card(home, tmp_path):
     assert {r.name: (r.status, r.behind) for r in standings.rows}["Bob"] == ("behind", 1)
 
 
+@pytest.mark.parametrize(("language", "words"), [
+    ("de", ("Platz", "Runden", "Gesamt", "1 Karte zurück", "zeichnet…", "bereit")),
+    ("fr", ("Place", "Manches", "Total", "1 carte de retard", "trace…", "prêt")),
+    ("en", ("Place", "Rounds", "Total", "1 card behind", "drawing…", "ready"))])
+def test_the_standings_table_in_a_notebook_speaks_the_rooms_language(home, tmp_path,
+                                                                     language, words):
+    # The teacher's kit shows room.standings() on the projector: in the room's language.
+    room = Room.create(tmp_path / "room", "Raum", seed=12, language=language)
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob", "Cleo")]
+    room.reveal()
+    for s in seats[:2]:
+        finish_turn(s, random.Random(1))
+    seats[2].sync()
+    room.reveal()  # Ada ready, Bob drawing, Cleo one card behind
+    finish_turn(seats[0], random.Random(1))
+    seats[1].sync()
+    text = room.standings()._repr_html_()
+    for word in words:
+        assert word in text
+    assert str(room.standings()).count(words[-1]) == 1
+
+
+def test_the_standings_table_shows_no_place_before_a_round_is_scored(home, tmp_path):
+    # As on the board: before round 1 is scored everyone would be "1=", which means nothing.
+    room = _room(tmp_path, seed=18)
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
+    room.reveal()
+    finish_turn(seats[0], random.Random(1))
+    assert "1=" not in str(room.standings())
+    assert "<td>1=</td>" not in room.standings()._repr_html_()
+    play_room(room, seats, random.Random(2))
+    room.poll()
+    assert str(room.standings()).split()[0] in ("1", "1=")
+
+
 def test_a_teacher_without_a_board_sees_the_latest_hand_ins_from_a_cell(home, tmp_path):
     """No board, no watch(), no poll(): the results a cell asks for read the folder first."""
     room = _room(tmp_path, seed=12)
@@ -534,6 +569,31 @@ def test_a_self_paced_room_is_collected_and_ranked_the_same_way(home, tmp_path):
     path.write_text(json.dumps(doc))
     room.poll()
     assert "another deal" in (room.participant("Bob").refusal or "")
+
+
+def test_a_self_paced_room_gets_final_places_once_everyone_has_finished(home, tmp_path):
+    # No card is ever turned over for the room: its places are final when every game is over.
+    room = _room(tmp_path, paced="self", seed=2026)
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
+    rng = random.Random(5)
+    for number, s in enumerate(seats):
+        game = s.game
+        while not game.is_over:
+            if game.phase is Phase.REVEAL:
+                game.reveal()
+            else:
+                finish_turn(s, rng)
+        room.poll()
+        assert room.standings().final is (number == len(seats) - 1)
+
+
+def test_a_self_paced_seat_says_to_reveal_not_to_wait_for_the_teacher(home, tmp_path):
+    room = _room(tmp_path, paced="self", seed=2026)
+    ada = take_seat(room.folder.path, "Ada")
+    assert "(your turn: reveal the next card)" in ada._repr_html_()
+    (tmp_path / "dealt").mkdir()
+    dealt = take_seat(_room(tmp_path / "dealt").folder.path, "Ada")
+    assert "(waiting for the next card)" in dealt._repr_html_()
 
 
 def test_self_paced_undo_never_takes_back_a_card_and_a_restart_resumes(home, tmp_path):

@@ -88,6 +88,22 @@ test("the board before the first card: who joined, the first card's button", asy
   b.cleanup();
 });
 
+test("the board before anyone joins says what to do in text, not in the count's big type",
+  async () => {
+    const b = await board("board_start", (s) => {
+      s.standings = { ...s.standings, rows: [], ready: 0, count: 0 };
+    });
+    assert.equal(b.q(".nsb-board-ready-count").hidden, true);
+    const nobody = b.q(".nsb-board-nobody");
+    assert.equal(nobody.hidden, false);
+    assert.match(nobody.textContent, /^Nobody has joined yet/);
+    b.cleanup();
+    const joined = await board("board_start");
+    assert.equal(joined.q(".nsb-board-nobody").hidden, true);
+    assert.equal(joined.q(".nsb-board-ready-count").hidden, false);
+    joined.cleanup();
+  });
+
 test("the board in a round: the card large, the counts, who is behind; keys and clicks", async () => {
   const b = await board("board_round");
   const cards = b.qa(".nsb-board-cards .nsb-card");
@@ -173,7 +189,7 @@ test("a board survives malformed traits and removes every listener", async () =>
     b.model.pySet("table", bad);
     b.model.pySet("info", bad);
   }
-  assert.equal(b.q(".nsb-board-ready-count").textContent.length > 0, true);
+  assert.equal(b.q(".nsb-board-nobody").textContent.length > 0, true); // no rows: what to do
   b.model.pySet("notice", { id: 3, level: "error", text: "nope" });
   assert.equal(b.q(".nsb-notice").getAttribute("role"), "alert");
   b.cleanup();

@@ -387,6 +387,8 @@ class Seat:
             points = self.game.score()
             state = t.ngettext("game over: {points} point", "game over: {points} points",
                                points).format(points=points)
+        elif status.waiting and not self.info.dealt:  # a self-paced room: nobody else deals
+            state = t("your turn: reveal the next card")
         elif status.waiting:
             state = t("waiting for the next card")
         elif status.behind:

@@ -14,10 +14,14 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..i18n import Translator
+from ..i18n import N_, Translator, translator
 
 #: A participant's state against the room's cards.
 STATUSES = ("joined", "drawing", "ready", "behind", "finished", "refused")
+#: Each state as a notebook's table shows it (``"behind"`` counts the cards, see
+#: :func:`status_text`).
+_STATUS_WORDS = {"joined": N_("joined"), "drawing": N_("drawing…"), "ready": N_("ready"),
+                 "finished": N_("finished"), "refused": N_("refused")}
 
 
 @dataclass(frozen=True)
@@ -65,7 +69,10 @@ class Standings:
     turns_out: int
     """Turns the room has turned over."""
     final: bool
-    """True once every card is out and every participant has finished: the places are final."""
+    """True once every participant has finished (and, in a room dealt by the teacher, every
+    card is out): the places are final."""
+    language: str = "en"
+    """The language of the table shown in a notebook (the room's; the CSV stays English)."""
 
     @property
     def ready(self) -> int:
@@ -85,23 +92,41 @@ class Standings:
                              r.refusal or ""])
         return out.getvalue()
 
+    def _place_text(self, row: Standing, none: str) -> str:
+        """``row``'s place as shown ("1", "1=" for a shared one), ``none`` before any round
+        is scored (everyone would be first) and for a row without an accepted game, as the
+        board shows it."""
+        if row.place is None or not any(r.rounds for r in self.rows):
+            return none
+        return f"{row.place}{'=' if row.shared else ''}"
+
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{h}</th>" for h in ("#", "name", "rounds", "total", "status"))
+        t = translator(self.language)
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in (
+            t("Place"), t("Name"), t("Rounds"), t("Total"), t("Status")))
         body = []
         for r in self.rows:
-            place = "" if r.place is None else f"{r.place}{'=' if r.shared else ''}"
+            place = self._place_text(r, "")
             rounds = " + ".join(str(x) for x in r.rounds)
-            status = r.status + (f" ({r.refusal})" if r.refusal else "")
+            status = status_text(r, t) + (f" ({r.refusal})" if r.refusal else "")
             body.append(f"<tr><td>{place}</td><td>{html.escape(r.name)}</td><td>{rounds}</td>"
                         f"<td><strong>{r.total}</strong></td><td>{html.escape(status)}</td></tr>")
         return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
     def __str__(self) -> str:
+        t = translator(self.language)
         lines = []
         for r in self.rows:
-            place = "-" if r.place is None else f"{r.place}{'=' if r.shared else ''}"
-            lines.append(f"{place:>4} {r.name:<20} {r.total:>4}  {r.status}")
+            place = self._place_text(r, "-")
+            lines.append(f"{place:>4} {r.name:<20} {r.total:>4}  {status_text(r, t)}")
         return "\n".join(lines)
+
+
+def status_text(row: Standing, t: Translator) -> str:
+    """``row``'s state in words of ``t``'s language ("ready", "2 cards behind")."""
+    if row.status == "behind":
+        return t.ngettext("{n} card behind", "{n} cards behind", row.behind).format(n=row.behind)
+    return t(_STATUS_WORDS.get(row.status, row.status))
 
 
 def places(keys: Sequence[tuple[int, int]]) -> list[tuple[int, bool]]:

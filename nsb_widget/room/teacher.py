@@ -427,9 +427,11 @@ class Room:
                                      game.round, taken, _status(game, turns_out), max(
                                          0, turns_out - taken), p.refusal))
             rows.sort(key=lambda r: (r.place is None, r.place or 0, r.name.casefold()))
-            final = self._table.over and bool(scored) and all(
+            # A self-paced room has no table to run out: it is final once every game is.
+            out = self._table.over or not self.info.dealt
+            final = out and bool(scored) and all(
                 p.game is not None and p.game.is_over for p, _ in scored)
-            return Standings(tuple(rows), turns_out, final)
+            return Standings(tuple(rows), turns_out, final, self.info.language)
 
     def reseat(self, name: str, *, fresh: bool = False) -> str:
         """Give ``name``'s seat a new token and return it (for a participant whose notebook is

@@ -88,6 +88,8 @@ export function createBoardView(model, el) {
   const counts = h(doc, "p", { class: "nsb-board-counts" });
   const readyCount = h(doc, "p", { class: "nsb-board-ready-count", role: "status",
     "aria-live": "polite" });
+  // Before anyone joins, what to do: a sentence, in the text's size (not the count's).
+  const nobody = h(doc, "p", { class: "nsb-board-nobody", role: "status" });
   const bar = h(doc, "div", { class: "nsb-board-bar", "aria-hidden": "true" },
     h(doc, "span", { class: "nsb-board-bar-fill" }));
   const reveal = h(doc, "button", { type: "button", class: "nsb-btn nsb-btn-primary "
@@ -118,7 +120,8 @@ export function createBoardView(model, el) {
     h(doc, "header", { class: "nsb-board-head" }, title, subtitle),
     h(doc, "div", { class: "nsb-board-top" },
       h(doc, "section", { class: "nsb-board-turn" }, round, cards, lastTurn, effect, counts),
-      h(doc, "section", { class: "nsb-board-ready" }, readyCount, bar, reveal, revealNote)),
+      h(doc, "section", { class: "nsb-board-ready" }, readyCount, nobody, bar, reveal,
+        revealNote)),
     notice,
     h(doc, "div", { class: "nsb-board-main" },
       h(doc, "section", { class: "nsb-board-scores" }, scoresTitle, winner, tableEl), sheetBox),
@@ -219,9 +222,12 @@ export function createBoardView(model, el) {
     const { t, standings } = st;
     const { rows } = standings;
     readyCount.textContent = rows.length ? t("board.ready", { ready: standings.ready,
-      count: rows.length }) : t("board.nobody");
+      count: rows.length }) : "";
     readyCount.setAttribute("aria-label", rows.length ? t("board.ready_aria",
-      { ready: standings.ready, count: rows.length }) : t("board.nobody"));
+      { ready: standings.ready, count: rows.length }) : "");
+    readyCount.hidden = !rows.length;
+    nobody.textContent = rows.length ? "" : t("board.nobody");
+    nobody.hidden = Boolean(rows.length);
     readyCount.dataset.ready = String(standings.ready);
     readyCount.dataset.count = String(rows.length);
     bar.firstChild.style.width = rows.length ? `${(100 * standings.ready) / rows.length}%` : "0";

@@ -420,6 +420,7 @@ function createBoardView(model, el) {
     role: "status",
     "aria-live": "polite"
   });
+  const nobody = h(doc, "p", { class: "nsb-board-nobody", role: "status" });
   const bar = h(
     doc,
     "div",
@@ -471,7 +472,16 @@ function createBoardView(model, el) {
       "div",
       { class: "nsb-board-top" },
       h(doc, "section", { class: "nsb-board-turn" }, round, cards, lastTurn, effect, counts),
-      h(doc, "section", { class: "nsb-board-ready" }, readyCount, bar, reveal, revealNote)
+      h(
+        doc,
+        "section",
+        { class: "nsb-board-ready" },
+        readyCount,
+        nobody,
+        bar,
+        reveal,
+        revealNote
+      )
     ),
     notice,
     h(
@@ -600,11 +610,14 @@ function createBoardView(model, el) {
     readyCount.textContent = rows.length ? t("board.ready", {
       ready: standings.ready,
       count: rows.length
-    }) : t("board.nobody");
+    }) : "";
     readyCount.setAttribute("aria-label", rows.length ? t(
       "board.ready_aria",
       { ready: standings.ready, count: rows.length }
-    ) : t("board.nobody"));
+    ) : "");
+    readyCount.hidden = !rows.length;
+    nobody.textContent = rows.length ? "" : t("board.nobody");
+    nobody.hidden = Boolean(rows.length);
     readyCount.dataset.ready = String(standings.ready);
     readyCount.dataset.count = String(rows.length);
     bar.firstChild.style.width = rows.length ? `${100 * standings.ready / rows.length}%` : "0";
