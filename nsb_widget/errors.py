@@ -292,6 +292,13 @@ class BotError(NsbError, RuntimeError):
         return (type(self), (str(self), self.bot, self.player))
 
 
+class GuessableSeedWarning(UserWarning):
+    """A room dealt by the teacher with a seed small enough to be found by trying every seed
+    against the first cards turned over (which then shows every card to come). A teacher who
+    gives the same small seed to two classes on purpose can silence it:
+    ``warnings.simplefilter("ignore", GuessableSeedWarning)``."""
+
+
 class SubscriberWarning(UserWarning):
     """A subscriber (:meth:`~nsb_widget.rules.game.Game.subscribe`) raised while told of a
     change. The change stands and the game stays playable (the other subscribers were told);

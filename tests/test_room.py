@@ -644,6 +644,9 @@ def test_open_creates_the_room_once_and_then_takes_it_back(home, tmp_path):
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # the same settings: nothing to say
         assert Room.open(folder, " Opened ", map="berlin", modules=[]) is again
+    german = Room.open(tmp_path / "raum", "Raum", language="de")
+    with pytest.warns(UserWarning, match=r"map='london' gelten nur für einen neuen Raum"):
+        assert Room.open(german.folder.path, "Raum", map="london") is german  # the room's words
 
 
 def test_can_reveal_is_a_yes_or_no_and_why_not_reveal_says_why(home, tmp_path):

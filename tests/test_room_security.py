@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from room_support import home, take_seat
 
+from nsb_widget.errors import GuessableSeedWarning
 from nsb_widget.room import Room, RoomError, join
 from nsb_widget.room import teacher as room_teacher
 from nsb_widget.room.names import check_name
@@ -45,10 +46,12 @@ def test_a_room_dealt_by_the_teacher_has_a_seed_too_large_to_try_out(home, tmp_p
 
 
 def test_a_chosen_seed_that_can_be_tried_out_is_warned_about(home, tmp_path):
-    with pytest.warns(UserWarning, match="a seed of 11 bits can be found by trying every "
-                                         "seed") as caught:
+    with pytest.warns(GuessableSeedWarning, match="a seed of 11 bits can be found by trying "
+                                                  "every seed") as caught:
         _room(tmp_path / "small", seed=2026)
     assert "2026" not in str(caught[0].message)  # the teacher's screen may be projected
+    with pytest.warns(GuessableSeedWarning, match="ein Seed von 11 Bit"):  # the teacher's words
+        Room.create(tmp_path / "klein", "Klein", seed=2026, language="de")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         _room(tmp_path / "large", seed=2**127 + 12345)  # large enough: no warning

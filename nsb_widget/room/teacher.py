@@ -27,7 +27,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import ArgumentError, NsbError, RoomError, RoomFileError, quote
+from ..errors import (
+    ArgumentError,
+    GuessableSeedWarning,
+    NsbError,
+    RoomError,
+    RoomFileError,
+    quote,
+)
 from ..game import Game
 from ..i18n import Translator, resolve_language, translator
 from ..maps import BUILTIN_MAPS
@@ -141,7 +148,7 @@ class Room:
         if not isinstance(folder, str | os.PathLike):
             raise ArgumentError(f"folder must be a path, not {quote(folder)}")
         if paced == "teacher":
-            seed = _secret_seed(seed)
+            seed = _secret_seed(seed, t)
         dealer = Game.new(1, seed, map=map, modules=modules, names=["table"], language=code,
                           **cards)
         room_id = secrets.token_hex(8)
@@ -184,9 +191,11 @@ class Room:
             room = cls.resume(folder, deal_file=options.get("deal_file"))
             differ = _differences(room.info, name, options)
             if differ:
-                warnings.warn(f"the room in {folder} was taken back as it was made ({room!r}); "
-                              f"{', '.join(differ)} apply only to a new room: for a new one, "
-                              f"choose another folder", UserWarning, stacklevel=2)
+                t = room.t
+                warnings.warn(t("the room in {folder} was taken back as it was made ({room}); "
+                                "{settings} apply only to a new room: for a new one, choose "
+                                "another folder", folder=folder, room=repr(room),
+                                settings=", ".join(differ)), UserWarning, stacklevel=2)
             return room
         return cls.create(folder, name, **options)
 
@@ -586,21 +595,22 @@ def _differences(info: RoomInfo, name: object, options: dict[str, Any]) -> list[
     return differ
 
 
-def _secret_seed(seed: int | None) -> int | None:
+def _secret_seed(seed: int | None, t: Translator) -> int | None:
     """The seed of a deal that must stay secret: ``seed`` as chosen (warned about when it is
     small enough to be found by trying seeds), else a random one of :data:`SECRET_SEED_BITS`
     bits. The pencil order and module cards come from it too, so a small seed would give
-    away the whole deal once a few cards are out."""
+    away the whole deal once a few cards are out. The warning is in ``t``'s language (the
+    teacher's)."""
     if seed is None:
         return secrets.randbits(SECRET_SEED_BITS)
     if isinstance(seed, int) and not isinstance(seed, bool) and \
             seed.bit_length() < GUESSABLE_SEED_BITS:
         # (The seed itself is not repeated: the teacher's screen may be projected.)
-        warnings.warn(f"a seed of {seed.bit_length()} bits can be found by trying every seed "
-                      f"against the first cards turned over, which then shows every card to "
-                      f"come: leave seed out for a secret deal (or use "
-                      f"secrets.randbits({SECRET_SEED_BITS}) and keep it)", UserWarning,
-                      stacklevel=3)
+        warnings.warn(t("a seed of {bits} bits can be found by trying every seed against "
+                        "the first cards turned over, which then shows every card to come: "
+                        "leave seed out for a secret deal (or use secrets.randbits({most}) and "
+                        "keep it)", bits=seed.bit_length(), most=SECRET_SEED_BITS),
+                      GuessableSeedWarning, stacklevel=3)
     return seed
 
 
