@@ -204,8 +204,21 @@ class SpyBot(GreedyBot):
         return super().choose_plan(game, player, rng)
 
 
+class NamelessBot:
+    """A bot written without its ``name``: refused, saying so."""
+
+    def choose(self, game, player, rng):
+        return None
+
+
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"bots": "nope"}, "unknown bot 'nope'; known bots: "),
+    ({"bots": NamelessBot()}, "a bot object with a name and a choose() method, not "
+                              "NamelessBot: it has no name"),
+    ({"bots": 3}, "not int: it has no name and no choose() method"),
+    ({"players": 2, "bots": {0: "greedy", 1: "random"}},
+     "bots is one bot for every seat or a list with one per seat, like ['greedy', 'random'], "
+     "not a dict"),
     ({"players": 2, "bots": [SpyBot(), "nope"]}, "unknown bot 'nope'"),
     ({"players": 2, "bots": [SpyBot()]}, "2 player(s) need 2 bot(s), not 1"),
     ({"bots": [SpyBot(), "greedy"]}, "1 player(s) need 1 bot(s), not 2"),

@@ -14,7 +14,7 @@ from itertools import islice
 from typing import Any, TypeAlias
 
 from ..bots import BOTS, Bot, make_bot
-from ..bots.checked import bot_name, is_bot
+from ..bots.checked import bot_name, is_bot, missing_parts
 from ..errors import ArgumentError, quote, shorten
 from ..game import Game
 from ..maps import get_map
@@ -138,7 +138,8 @@ def _seat(spec: object) -> Seat:
         return Seat(bot_name(spec), bot=spec)  # type: ignore[arg-type]  # checked by is_bot
     else:
         raise ArgumentError(f"a bot is a name like 'greedy', a (name, options) pair or a bot "
-                            f"object, not {type(spec).__name__}")
+                            f"object with a name and a choose() method, not "
+                            f"{type(spec).__name__}: {missing_parts(spec)}")
     name = str.__str__(name)  # plain text, whatever subclass
     if name not in BOTS:
         raise ArgumentError(f"unknown bot {quote(name)}; known bots: {', '.join(sorted(BOTS))}")
@@ -155,6 +156,9 @@ def seats_for(bots: object, players: int) -> tuple[Seat, ...]:
     """One seat per player: a list (or tuple) gives a bot per seat, anything else - a name, a
     ``(name, options)`` pair, a bot object - the same bot for all."""
     pair = (isinstance(bots, tuple) and len(bots) == 2 and isinstance(bots[1], Mapping))
+    if isinstance(bots, Mapping):  # the widget's {seat: bot}: here every seat has a bot
+        raise ArgumentError(f"bots is one bot for every seat or a list with one per seat, "
+                            f"like ['greedy', 'random'], not a {type(bots).__name__}")
     if isinstance(bots, list | tuple) and not pair:
         if len(bots) != players:
             raise ArgumentError(f"bots lists one bot per seat: {players} player(s) need "
