@@ -26,7 +26,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bot.split(",") if b.strip()]
     table = simulate(map=args.map, players=args.players,
                      bots=bots if len(bots) > 1 else (bots[0] if bots else ""),
-                     games=args.games, seed=args.seed, modules=modules, workers=args.workers,
+                     games=args.games, seed=args.seed, modules=modules,
+                     power_limit=args.power_limit, workers=args.workers,
                      progress=args.progress if args.progress is not None
                      else sys.stderr.isatty() and not args.json)
     speed = table.attrs["games_per_second"]
@@ -154,6 +155,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0, metavar="S")
     sim.add_argument("--modules", default="",
                      help="Berlin: effects,objectives; London: objectives,powers")
+    sim.add_argument("--power-limit", choices=("round", "game"), default="round",
+                     help="London's pencil powers: one use a round (default) or a game")
     sim.add_argument("--workers", type=int, default=None, metavar="W",
                      help="processes (default: one per core)")
     sim.add_argument("--csv", metavar="PATH", help="write the table: a row per game and player")

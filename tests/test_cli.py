@@ -36,6 +36,14 @@ def test_simulate_is_reproducible_and_modules_rated(capsys):
     assert rated["rated_mean"] == pytest.approx(rated["mean"] - 35)
 
 
+def test_simulate_takes_the_power_limit(tmp_path, capsys):
+    path = tmp_path / "once.csv"
+    assert main(["simulate", "--map", "london", "--modules", "powers", "--power-limit", "game",
+                 "--games", "2", "--workers", "1", "--csv", str(path)]) == 0
+    assert "power_limit" in path.read_text().splitlines()[0].split(",")
+    assert ",game," in path.read_text().splitlines()[1]
+
+
 def test_simulate_text(capsys):
     assert main(["simulate", "--games", "5"]) == 0
     out = capsys.readouterr().out

@@ -147,6 +147,25 @@ def test_fixed_module_cards():
     assert dealt["effects"].nunique() > 1  # dealt from each game's seed
 
 
+def test_one_power_a_game_is_simulated_and_replayed(tmp_path):
+    """``power_limit="game"`` (as for Game.new) reaches every game, is a column, and the row
+    (also read back from a CSV file) replays under the same limit."""
+    kw = {"map": "london", "games": 3, "seed": 6, "modules": ["powers"]}
+    table = _run(**kw, power_limit="game")
+    assert set(table["power_limit"]) == {"game"}
+    assert set(_run(**kw)["power_limit"]) == {"round"}
+    uses = [a for a in replay(table.iloc[0]).history if type(a).__name__ == "UsePower"]
+    assert len(uses) <= 1
+    path = tmp_path / "limit.csv"
+    table.to_csv(path, index=False)
+    row = pd.read_csv(path, keep_default_na=False).iloc[2]
+    assert replay(row).setup.power_limit == "game"
+    assert replay(row).score() == row.total
+    assert "power_limit" not in _run(games=1, seed=6).columns  # no powers, no column
+    with pytest.raises(ArgumentError, match="add modules=\\['powers'\\]"):
+        _run(map="london", games=1, power_limit="game")
+
+
 # ---------------------------------------------------------------------------- reproducible
 def test_one_module_may_be_named_alone_as_the_docs_say():
     """``modules="effects"`` is ``modules=["effects"]`` for simulate and Game.new alike

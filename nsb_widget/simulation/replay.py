@@ -24,13 +24,22 @@ def _split(text: Any) -> list[str]:
     return [] if not isinstance(text, str) or not text else text.split(",")
 
 
+def _power_limit(row: Any) -> str:
+    """The row's ``power_limit`` (a table without powers, or older, has none: ``"round"``)."""
+    try:
+        limit = row["power_limit"]
+    except (KeyError, IndexError, TypeError):
+        return "round"
+    return limit if isinstance(limit, str) and limit else "round"
+
+
 def replay(row: Mapping[str, Any] | Any, bots: Sequence[Bot | str] | None = None) -> Game:
     """The game of a row of :func:`~nsb_widget.simulation.simulate`'s table, played again
     to its end (the same cards, the same moves): ``replay(table.loc[i]).widget()`` shows it.
 
-    The row's ``seed``, ``map``, ``players``, ``modules`` and cards rebuild the game and its
-    ``seats`` name the bots; bots given as objects in the run are passed again as ``bots``
-    (one per seat).
+    The row's ``seed``, ``map``, ``players``, ``modules``, cards and ``power_limit`` rebuild
+    the game and its ``seats`` name the bots; bots given as objects in the run are passed
+    again as ``bots`` (one per seat).
     """
     players = int(_cell(row, "players"))
     if bots is None:
@@ -50,7 +59,7 @@ def replay(row: Mapping[str, Any] | Any, bots: Sequence[Bot | str] | None = None
     cards: dict[str, Any] = {kind: _split(_cell(row, kind))
                              for kind in ("effects", "objectives", "powers")}
     game = Game.new(players, seed, map=str(_cell(row, "map")),
-                    modules=_split(_cell(row, "modules")),
+                    modules=_split(_cell(row, "modules")), power_limit=_power_limit(row),
                     **{kind: value for kind, value in cards.items() if value})
     return play_game(game, [s.make() for s in seats], bot_rng(seed))
 

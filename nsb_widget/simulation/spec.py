@@ -70,6 +70,7 @@ class Job:
     modules: tuple[str, ...]
     cards: tuple[tuple[str, tuple[str, ...]], ...]
     seed: int
+    power_limit: str = "round"
 
     def game_seed(self, index: int) -> int:
         """The seed of game ``index``: cards and bots both derive from it."""
@@ -79,7 +80,7 @@ class Job:
         """Game ``index``, before its first card."""
         cards: dict[str, Any] = {k: list(v) for k, v in self.cards}
         return Game.new(self.players, self.game_seed(index), map=self.map,
-                        modules=list(self.modules), **cards)
+                        modules=list(self.modules), power_limit=self.power_limit, **cards)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -184,6 +185,7 @@ def make_job(
     seed: int,
     modules: Iterable[str] | str,
     cards: Mapping[str, Sequence[str] | None],
+    power_limit: str = "round",
 ) -> Job:
     """Check every argument of :func:`~nsb_widget.simulation.simulate` and return the job; raises
     :class:`~nsb_widget.errors.ArgumentError` (or :class:`~nsb_widget.errors.MapError`)
@@ -223,6 +225,7 @@ def make_job(
                             f"cards are {', '.join(CARD_KINDS)}")
     fixed = tuple((kind, (value,) if isinstance(value, str) else tuple(str(c) for c in value))
                   for kind, value in cards.items() if value is not None)
-    job = Job(map, players, seats_for(bots, players), tuple(str(m) for m in mods), fixed, seed)
-    job.new_game(0)  # the ruleset checks the cards: wrong ones fail before any game
+    job = Job(map, players, seats_for(bots, players), tuple(str(m) for m in mods), fixed, seed,
+              power_limit)
+    job.new_game(0)  # the ruleset checks the cards and the limit: wrong ones fail here
     return job
