@@ -21,9 +21,10 @@ def _summary(totals: Any) -> dict[str, float | int]:
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import simulate
+    from .simulation.spec import split_labels
 
     modules = [m for m in (args.modules or "").split(",") if m]
-    bots = [b.strip() for b in args.bot.split(",") if b.strip()]
+    bots = split_labels(args.bot)  # "search(seconds=None, iterations=50),greedy": two
     table = simulate(map=args.map, players=args.players,
                      bots=bots if len(bots) > 1 else (bots[0] if bots else ""),
                      games=args.games, seed=args.seed, modules=modules,
@@ -150,7 +151,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=1, choices=range(1, 5), metavar="N")
     sim.add_argument("--bot", "--bots", default="random", metavar="BOT[,BOT...]",
                      help="a bot for every seat, or one per seat comma-separated, e.g. "
-                     "greedy,random (default: random)")
+                     "greedy,random; options in parentheses: "
+                     "'search(seconds=None, iterations=400),greedy' (default: random)")
     sim.add_argument("--games", type=int, default=1000, metavar="G")
     sim.add_argument("--seed", type=int, default=0, metavar="S")
     sim.add_argument("--modules", default="",

@@ -44,6 +44,13 @@ def test_simulate_takes_the_power_limit(tmp_path, capsys):
     assert ",game," in path.read_text().splitlines()[1]
 
 
+def test_a_bot_with_several_options_is_one_seat(capsys):
+    assert main(["simulate", "--players", "2", "--bots", "lookahead(depth=1, seed=2),random",
+                 "--games", "2", "--workers", "1", "--json"]) == 0
+    assert set(json.loads(capsys.readouterr().out)["bots"]) == {"lookahead(depth=1, seed=2)",
+                                                                "random"}
+
+
 def test_simulate_text(capsys):
     assert main(["simulate", "--games", "5"]) == 0
     out = capsys.readouterr().out

@@ -290,6 +290,16 @@ def test_bots_by_name_with_options_and_as_objects():
     pd.testing.assert_frame_equal(a, b)
 
 
+def test_a_row_whose_bots_have_several_options_replays():
+    """A label with two options holds a comma (``lookahead(depth=1, seed=1)``): the seats
+    column is split between labels, not inside one."""
+    table = _run(players=2, games=2, seed=1,
+                 bots=[("lookahead", {"depth": 1, "seed": 1}), "greedy"])
+    row = table.iloc[3]
+    assert row.seats == "lookahead(depth=1, seed=1),greedy"
+    assert replay(row).score(int(row.player)) == row.total
+
+
 def test_any_registered_bot_is_found_at_call_time(monkeypatch):
     class Lazy(GreedyBot):
         name = "lazy"

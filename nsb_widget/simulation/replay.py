@@ -9,7 +9,7 @@ from ..bots import Bot
 from ..errors import ArgumentError
 from ..game import Game
 from .runner import play_game
-from .spec import bot_rng, parse_label, seats_for
+from .spec import bot_rng, parse_label, seats_for, split_labels
 
 
 def _cell(row: Any, name: str) -> Any:
@@ -43,7 +43,8 @@ def replay(row: Mapping[str, Any] | Any, bots: Sequence[Bot | str] | None = None
     """
     players = int(_cell(row, "players"))
     if bots is None:
-        labels = _split(_cell(row, "seats"))
+        seats_cell = _cell(row, "seats")
+        labels = split_labels(seats_cell) if isinstance(seats_cell, str) else []
         if len(labels) != players:
             raise ArgumentError(f"the row's seats list {len(labels)} bots for {players} "
                                 f"player(s)")

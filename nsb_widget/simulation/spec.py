@@ -98,6 +98,20 @@ def bot_rng(game_seed: int) -> random.Random:
     return random.Random(f"nsb-bots:{game_seed}")
 
 
+def split_labels(text: str) -> list[str]:
+    """Bot labels written one after another with commas (the ``seats`` column, the command
+    line's ``--bots``), split at the commas outside parentheses: ``"search(seconds=None,
+    iterations=50),greedy"`` -> ``["search(seconds=None, iterations=50)", "greedy"]``."""
+    labels, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        depth += (char == "(") - (char == ")")
+        if char == "," and depth == 0:
+            labels.append(text[start:i].strip())
+            start = i + 1
+    labels.append(text[start:].strip())
+    return [label for label in labels if label]
+
+
 def parse_label(label: str) -> tuple[str, dict[str, Any]]:
     """A seat label read back: ``"search(seconds=1.0)"`` -> ``("search", {"seconds": 1.0})``."""
     m = _LABEL.fullmatch(label.strip()) if len(label) <= 500 else None
