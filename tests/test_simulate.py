@@ -115,6 +115,18 @@ def test_any_row_replays_into_its_game(berlin, london):
     assert replay(row).to_json() == replay(berlin.iloc[3]).to_json()
 
 
+def test_a_row_replays_however_it_was_picked(london):
+    """A named tuple of ``itertuples()`` and a one-row DataFrame (a filter that kept one game)
+    are rows too; a filter that kept several says how to pick one."""
+    total = london.iloc[2].total
+    assert replay(next(london.iloc[2:].itertuples())).score(2) == total
+    assert replay(london.iloc[[2]]).score(2) == total
+    assert replay(london[london.index == 2]).score(2) == total
+    with pytest.raises(ArgumentError, match=r"replay\(\) takes one row, not a table of 3 rows: "
+                                            r"pick one with table.iloc\[i\]"):
+        replay(london.iloc[:3])
+
+
 def test_the_cards_column_lists_every_reveal_round_by_round(berlin, london):
     from nsb_widget.rules.moves import Reveal
 

@@ -16,8 +16,24 @@ def _cell(row: Any, name: str) -> Any:
     try:
         return row[name]
     except (KeyError, IndexError, TypeError):
-        raise ArgumentError(f"a simulation row has a {name!r} column; this one has none") \
-            from None
+        pass
+    if isinstance(row, tuple) and hasattr(row, "_fields"):  # a row of table.itertuples()
+        try:
+            return getattr(row, name)
+        except AttributeError:
+            pass
+    raise ArgumentError(f"a simulation row has a {name!r} column; this one has none") from None
+
+
+def _one_row(row: Any) -> Any:
+    """``row`` itself, or the only row of a one-row DataFrame (``table[table.total == 150]``);
+    a DataFrame of several rows is refused, saying how to pick one."""
+    if not (hasattr(row, "columns") and hasattr(row, "iloc")):
+        return row
+    if len(row) != 1:
+        raise ArgumentError(f"replay() takes one row, not a table of {len(row)} rows: pick one "
+                            f"with table.iloc[i] or table.loc[label]")
+    return row.iloc[0]
 
 
 def _split(text: Any) -> list[str]:
@@ -27,8 +43,8 @@ def _split(text: Any) -> list[str]:
 def _power_limit(row: Any) -> str:
     """The row's ``power_limit`` (a table without powers, or older, has none: ``"round"``)."""
     try:
-        limit = row["power_limit"]
-    except (KeyError, IndexError, TypeError):
+        limit = _cell(row, "power_limit")
+    except ArgumentError:
         return "round"
     return limit if isinstance(limit, str) and limit else "round"
 
@@ -39,8 +55,10 @@ def replay(row: Mapping[str, Any] | Any, bots: Sequence[Bot | str] | None = None
 
     The row's ``seed``, ``map``, ``players``, ``modules``, cards and ``power_limit`` rebuild
     the game and its ``seats`` name the bots; bots given as objects in the run are passed
-    again as ``bots`` (one per seat).
+    again as ``bots`` (one per seat). A row is ``table.iloc[i]``, a row of
+    ``table.itertuples()`` or of ``table.to_dict("records")``, or a DataFrame of one row.
     """
+    row = _one_row(row)
     players = int(_cell(row, "players"))
     if bots is None:
         seats_cell = _cell(row, "seats")
