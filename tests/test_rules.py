@@ -700,6 +700,14 @@ def test_bad_arguments_to_new_are_argument_errors(options):
     assert isinstance(err.value, ValueError) and 0 < len(str(err.value)) < 300
 
 
+def test_names_of_the_wrong_length_say_how_many_are_needed():
+    from nsb_widget import ArgumentError
+
+    with pytest.raises(ArgumentError, match=r"^names gives one name per player: 1 player\(s\) "
+                                            r"need 1 name\(s\), not 2$"):
+        Game.new(names=["Ada", "Grace"])
+
+
 @pytest.mark.parametrize("players", [1, 2])
 def test_drawing_again_says_the_section_is_drawn_with_any_number_of_players(players):
     """Solo, the turn ends with the draw (the game waits for a reveal): a second draw is
