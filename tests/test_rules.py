@@ -322,6 +322,21 @@ def test_refused_reveal_changes_nothing():
     assert snapshot(g) == before
 
 
+def test_a_scenario_reveal_missing_its_second_card_says_how_to_name_it():
+    g = new_game()
+    with pytest.raises(PhaseError, match=r"^the Double Switch's symbol card: scenario game: "
+                                         r"name it in the same call, after the card before "
+                                         r"it: reveal\('double switch', \.\.\.\)$"):
+        g.reveal("double switch")
+    glimpse = Game.new(scenario=True, modules=["effects"],
+                       effects=["glimpse", "double_tracks", "triple_outer", "double_stations"])
+    with pytest.raises(PhaseError, match=r"^the next turn's card \(Glimpse into the future\): "
+                                         r".*reveal\('bear circle', \.\.\.\)$"):
+        glimpse.reveal("bear circle")
+    assert [str(c) for c in glimpse.reveal("bear circle", "crown square")] == [
+        "bear circle", "crown square"]
+
+
 # ---------------------------------------------------------------------------- passing
 def test_passing_is_allowed_even_with_legal_moves():
     g = new_game()
