@@ -258,6 +258,7 @@ class NamelessBot:
     ({"players": 5}, "players must be 1 to 4, not 5"),
     ({"seed": -1}, "seed must be at least 0"),
     ({"map": "paris"}, "no built-in map 'paris'"),
+    ({"map": "toy.json"}, "london (simulate() plays the built-in maps only)"),
     ({"map": 100}, "simulate() takes keywords, e.g. simulate(games=100, bots='greedy')"),
     ({"modules": ["powers"]}, "unknown module 'powers'"),
     ({"map": "london", "modules": ["effects"]}, "unknown module 'effects'"),

@@ -220,8 +220,10 @@ def make_job(
         raise ArgumentError(f"map must be a built-in map's name, not {type(map).__name__}")
     try:
         ruleset = ruleset_for(get_map(map))
-    except KeyError as exc:
-        raise ArgumentError(str(exc.args[0])) from None
+    except KeyError as exc:  # a file's path too: the games are played on built-in maps only
+        message = str(exc.args[0]).replace("(a map file is loaded first: map=load_map(path))",
+                                           "(simulate() plays the built-in maps only)")
+        raise ArgumentError(message) from None
     if not isinstance(modules, str | Iterable):
         raise ArgumentError(f"modules is a list of module names like ['objectives'], not "
                             f"{quote(modules)}")
