@@ -21,12 +21,18 @@ def _summary(totals: Any) -> dict[str, float | int]:
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import simulate
+    from .simulation.spec import split_labels
 
     modules = [m for m in (args.modules or "").split(",") if m]
-    bots = [b.strip() for b in args.bot.split(",") if b.strip()]
+    bots = split_labels(args.bot)  # "search(seconds=None, iterations=50),greedy": two
+    effects, objectives, powers = (
+        [c for c in text.split(",") if c] or None
+        for text in (args.effects, args.objectives, args.powers))
     table = simulate(map=args.map, players=args.players,
                      bots=bots if len(bots) > 1 else (bots[0] if bots else ""),
-                     games=args.games, seed=args.seed, modules=modules, workers=args.workers,
+                     games=args.games, seed=args.seed, modules=modules,
+                     effects=effects, objectives=objectives, powers=powers,
+                     power_limit=args.power_limit, workers=args.workers,
                      progress=args.progress if args.progress is not None
                      else sys.stderr.isatty() and not args.json)
     speed = table.attrs["games_per_second"]
@@ -149,11 +155,20 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=1, choices=range(1, 5), metavar="N")
     sim.add_argument("--bot", "--bots", default="random", metavar="BOT[,BOT...]",
                      help="a bot for every seat, or one per seat comma-separated, e.g. "
-                     "greedy,random (default: random)")
+                     "greedy,random; options in parentheses: "
+                     "'search(seconds=None, iterations=400),greedy' (default: random)")
     sim.add_argument("--games", type=int, default=1000, metavar="G")
     sim.add_argument("--seed", type=int, default=0, metavar="S")
     sim.add_argument("--modules", default="",
                      help="Berlin: effects,objectives; London: objectives,powers")
+    for kind, example in (("effects", "glimpse,double_stations,triple_outer,double_tracks"),
+                          ("objectives", "all_districts,sbahn_six_districts"),
+                          ("powers", "joker,double,switch,circle")):
+        sim.add_argument(f"--{kind}", default="", metavar="CARD[,CARD...]",
+                         help=f"the {kind} module's cards for every game, in order, e.g. "
+                         f"{example} (default: dealt from each game's seed)")
+    sim.add_argument("--power-limit", choices=("round", "game"), default="round",
+                     help="London's pencil powers: one use a round (default) or a game")
     sim.add_argument("--workers", type=int, default=None, metavar="W",
                      help="processes (default: one per core)")
     sim.add_argument("--csv", metavar="PATH", help="write the table: a row per game and player")

@@ -127,6 +127,16 @@ def test_bots_finish_legal_games(seed: int, map_name: str, bot_name: str, player
                                                           for p in range(players)]
 
 
+@pytest.mark.parametrize("map_name", list(MAPS))
+def test_lookahead_two_cards_deep_finishes_games(map_name: str) -> None:
+    """``depth=2`` imagines a Double Switch whose second line has no legal section left:
+    the imagined turn passes that line (it raised ``max() arg is an empty sequence`` on the
+    first decision of Berlin's seed 2)."""
+    game = Game.new(1, 2, map=map_name)
+    finish_game(game, make_bot("lookahead", depth=2, seed=0), random.Random(0))
+    assert game.is_over
+
+
 def test_greedy_uses_every_london_power() -> None:
     used = set()
     for seed in range(6):

@@ -36,6 +36,36 @@ def test_simulate_is_reproducible_and_modules_rated(capsys):
     assert rated["rated_mean"] == pytest.approx(rated["mean"] - 35)
 
 
+def test_simulate_takes_the_power_limit(tmp_path, capsys):
+    path = tmp_path / "once.csv"
+    assert main(["simulate", "--map", "london", "--modules", "powers", "--power-limit", "game",
+                 "--games", "2", "--workers", "1", "--csv", str(path)]) == 0
+    assert "power_limit" in path.read_text().splitlines()[0].split(",")
+    assert ",game," in path.read_text().splitlines()[1]
+
+
+def test_a_bot_with_several_options_is_one_seat(capsys):
+    assert main(["simulate", "--players", "2", "--bots", "lookahead(depth=1, seed=2),random",
+                 "--games", "2", "--workers", "1", "--json"]) == 0
+    assert set(json.loads(capsys.readouterr().out)["bots"]) == {"lookahead(depth=1, seed=2)",
+                                                                "random"}
+
+
+def test_simulate_fixes_the_module_cards(tmp_path, capsys):
+    path = tmp_path / "fixed.csv"
+    effects = "glimpse,double_stations,triple_outer,double_tracks"
+    assert main(["simulate", "--modules", "effects,objectives", "--effects", effects,
+                 "--objectives", "all_districts,sbahn_six_districts", "--games", "2",
+                 "--workers", "1", "--csv", str(path)]) == 0
+    rows = path.read_text().splitlines()[1:]
+    assert len(rows) == 2 and all(f'"{effects}","all_districts,sbahn_six_districts"' in row
+                                  for row in rows)
+    assert main(["simulate", "--map", "london", "--modules", "powers", "--powers",
+                 "joker,double,switch,circle", "--games", "1", "--workers", "1"]) == 0
+    assert main(["simulate", "--effects", "glimpse", "--games", "1"]) == 1
+    assert "effects given without the 'effects' module" in capsys.readouterr().err
+
+
 def test_simulate_text(capsys):
     assert main(["simulate", "--games", "5"]) == 0
     out = capsys.readouterr().out

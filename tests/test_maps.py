@@ -240,8 +240,13 @@ def test_load_map_from_files(tmp_path):
 
 
 def test_unknown_builtin_map():
-    with pytest.raises(KeyError, match="no built-in map 'paris'"):
+    with pytest.raises(KeyError, match=r"no built-in map 'paris'; built-in maps: berlin, london$"):
         get_map("paris")
+    with pytest.raises(KeyError, match=r"london \(names are lower case: 'london'\)"):
+        get_map("London")
+    with pytest.raises(KeyError, match=r"london \(a map file is loaded first: "
+                                      r"map=load_map\(path\)\)"):
+        get_map("maps/toy-town.json")
 
 
 def test_potential_section_rule_reproduces_the_printed_london_sheet():

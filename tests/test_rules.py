@@ -322,6 +322,21 @@ def test_refused_reveal_changes_nothing():
     assert snapshot(g) == before
 
 
+def test_a_scenario_reveal_missing_its_second_card_says_how_to_name_it():
+    g = new_game()
+    with pytest.raises(PhaseError, match=r"^the Double Switch's symbol card: scenario game: "
+                                         r"name it in the same call, after the card before "
+                                         r"it: reveal\('double switch', \.\.\.\)$"):
+        g.reveal("double switch")
+    glimpse = Game.new(scenario=True, modules=["effects"],
+                       effects=["glimpse", "double_tracks", "triple_outer", "double_stations"])
+    with pytest.raises(PhaseError, match=r"^the next turn's card \(Glimpse into the future\): "
+                                         r".*reveal\('bear circle', \.\.\.\)$"):
+        glimpse.reveal("bear circle")
+    assert [str(c) for c in glimpse.reveal("bear circle", "crown square")] == [
+        "bear circle", "crown square"]
+
+
 # ---------------------------------------------------------------------------- passing
 def test_passing_is_allowed_even_with_legal_moves():
     g = new_game()
@@ -698,6 +713,14 @@ def test_bad_arguments_to_new_are_argument_errors(options):
     with pytest.raises(ArgumentError) as err:
         Game.new(**options)
     assert isinstance(err.value, ValueError) and 0 < len(str(err.value)) < 300
+
+
+def test_names_of_the_wrong_length_say_how_many_are_needed():
+    from nsb_widget import ArgumentError
+
+    with pytest.raises(ArgumentError, match=r"^names gives one name per player: 1 player\(s\) "
+                                            r"need 1 name\(s\), not 2$"):
+        Game.new(names=["Ada", "Grace"])
 
 
 @pytest.mark.parametrize("players", [1, 2])

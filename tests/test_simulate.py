@@ -115,6 +115,18 @@ def test_any_row_replays_into_its_game(berlin, london):
     assert replay(row).to_json() == replay(berlin.iloc[3]).to_json()
 
 
+def test_a_row_replays_however_it_was_picked(london):
+    """A named tuple of ``itertuples()`` and a one-row DataFrame (a filter that kept one game)
+    are rows too; a filter that kept several says how to pick one."""
+    total = london.iloc[2].total
+    assert replay(next(london.iloc[2:].itertuples())).score(2) == total
+    assert replay(london.iloc[[2]]).score(2) == total
+    assert replay(london[london.index == 2]).score(2) == total
+    with pytest.raises(ArgumentError, match=r"replay\(\) takes one row, not a table of 3 rows: "
+                                            r"pick one with table.iloc\[i\]"):
+        replay(london.iloc[:3])
+
+
 def test_the_cards_column_lists_every_reveal_round_by_round(berlin, london):
     from nsb_widget.rules.moves import Reveal
 
@@ -145,6 +157,25 @@ def test_fixed_module_cards():
     assert replay(table.iloc[1]).setup.effects == tuple(effects)
     dealt = _run(games=3, seed=9, modules=["effects"])
     assert dealt["effects"].nunique() > 1  # dealt from each game's seed
+
+
+def test_one_power_a_game_is_simulated_and_replayed(tmp_path):
+    """``power_limit="game"`` (as for Game.new) reaches every game, is a column, and the row
+    (also read back from a CSV file) replays under the same limit."""
+    kw = {"map": "london", "games": 3, "seed": 6, "modules": ["powers"]}
+    table = _run(**kw, power_limit="game")
+    assert set(table["power_limit"]) == {"game"}
+    assert set(_run(**kw)["power_limit"]) == {"round"}
+    uses = [a for a in replay(table.iloc[0]).history if type(a).__name__ == "UsePower"]
+    assert len(uses) <= 1
+    path = tmp_path / "limit.csv"
+    table.to_csv(path, index=False)
+    row = pd.read_csv(path, keep_default_na=False).iloc[2]
+    assert replay(row).setup.power_limit == "game"
+    assert replay(row).score() == row.total
+    assert "power_limit" not in _run(games=1, seed=6).columns  # no powers, no column
+    with pytest.raises(ArgumentError, match="add modules=\\['powers'\\]"):
+        _run(map="london", games=1, power_limit="game")
 
 
 # ---------------------------------------------------------------------------- reproducible
@@ -204,8 +235,21 @@ class SpyBot(GreedyBot):
         return super().choose_plan(game, player, rng)
 
 
+class NamelessBot:
+    """A bot written without its ``name``: refused, saying so."""
+
+    def choose(self, game, player, rng):
+        return None
+
+
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"bots": "nope"}, "unknown bot 'nope'; known bots: "),
+    ({"bots": NamelessBot()}, "a bot object with a name and a choose() method, not "
+                              "NamelessBot: it has no name"),
+    ({"bots": 3}, "not int: it has no name and no choose() method"),
+    ({"players": 2, "bots": {0: "greedy", 1: "random"}},
+     "bots is one bot for every seat or a list with one per seat, like ['greedy', 'random'], "
+     "not a dict"),
     ({"players": 2, "bots": [SpyBot(), "nope"]}, "unknown bot 'nope'"),
     ({"players": 2, "bots": [SpyBot()]}, "2 player(s) need 2 bot(s), not 1"),
     ({"bots": [SpyBot(), "greedy"]}, "1 player(s) need 1 bot(s), not 2"),
@@ -214,6 +258,7 @@ class SpyBot(GreedyBot):
     ({"players": 5}, "players must be 1 to 4, not 5"),
     ({"seed": -1}, "seed must be at least 0"),
     ({"map": "paris"}, "no built-in map 'paris'"),
+    ({"map": "toy.json"}, "london (simulate() plays the built-in maps only)"),
     ({"map": 100}, "simulate() takes keywords, e.g. simulate(games=100, bots='greedy')"),
     ({"modules": ["powers"]}, "unknown module 'powers'"),
     ({"map": "london", "modules": ["effects"]}, "unknown module 'effects'"),
@@ -256,6 +301,16 @@ def test_bots_by_name_with_options_and_as_objects():
     a = _run(games=4, seed=3, bots=GreedyBot())
     b = _run(games=4, seed=3, bots="greedy")
     pd.testing.assert_frame_equal(a, b)
+
+
+def test_a_row_whose_bots_have_several_options_replays():
+    """A label with two options holds a comma (``lookahead(depth=1, seed=1)``): the seats
+    column is split between labels, not inside one."""
+    table = _run(players=2, games=2, seed=1,
+                 bots=[("lookahead", {"depth": 1, "seed": 1}), "greedy"])
+    row = table.iloc[3]
+    assert row.seats == "lookahead(depth=1, seed=1),greedy"
+    assert replay(row).score(int(row.player)) == row.total
 
 
 def test_any_registered_bot_is_found_at_call_time(monkeypatch):

@@ -80,6 +80,19 @@ def is_bot(value: object) -> bool:
         return False
 
 
+def missing_parts(value: object) -> str:
+    """What keeps ``value`` from being a bot, for an error message: ``"it has no name"``,
+    ``"it has no choose() method"``, both, or ``""`` for a bot; never raises."""
+    try:
+        parts = [what for what, there in (("name", hasattr(value, "name")),
+                                          ("choose() method",
+                                           callable(getattr(value, "choose", None))))
+                 if not there]
+    except Exception:  # an attribute that raises
+        return "reading its name or choose() raised"
+    return f"it has no {' and no '.join(parts)}" if parts else ""
+
+
 def checked(bot: Bot, player: int) -> CheckedBot:
     """``bot`` playing ``player``, every choice checked (:class:`CheckedPlanBot` when it has
     ``choose_plan``, the fast path)."""

@@ -93,6 +93,8 @@ class LookaheadBot:
         probe.play_plan(plan, player)
         while not probe.has_finished_turn(player):  # a follow-up: its best greedy section
             plans = probe.plans(player)
+            if not plans:  # the switch's other line has none: _expect passes it
+                break
             values = plan_values(probe, player, plans)
             probe.play_plan(plans[values.index(max(values))], player)
         return self._expect(probe, player, rng, depth)

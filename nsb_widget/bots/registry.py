@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentError, UnknownNameError, quote, shorten
 from .base import Bot, bot_turn
-from .checked import is_bot
+from .checked import is_bot, missing_parts
 from .greedy import GreedyBot
 from .lookahead import LookaheadBot
 from .random_bot import RandomBot
@@ -57,7 +57,7 @@ def bot_from(spec: object, what: str = "a bot") -> Bot:
         raise ArgumentError(f"{what} is a bot object, not the class {name}: {name}()")
     if not is_bot(spec):
         raise ArgumentError(f"{what} is a name like 'greedy' or an object with a name and a "
-                            f"choose() method, not {quote(spec)}")
+                            f"choose() method, not {quote(spec)}: {missing_parts(spec)}")
     return spec  # type: ignore[return-value]  # checked by is_bot
 
 

@@ -113,8 +113,19 @@ def get_map(name: str = "berlin") -> GameMap:
     key = str.__str__(name) if isinstance(name, str) else None  # plain text, whatever subclass
     if key not in BUILTIN_MAPS:
         raise UnknownNameError(f"no built-in map {quote(name)}; built-in maps: "
-                               f"{', '.join(BUILTIN_MAPS)}")
+                               f"{', '.join(BUILTIN_MAPS)}{_map_hint(key)}")
     return _builtin_map(key)
+
+
+def _map_hint(key: str | None) -> str:
+    """What an unknown map name probably meant: another case of a built-in name, or a file."""
+    if key is None:
+        return ""
+    if key.lower() in BUILTIN_MAPS:
+        return f" (names are lower case: {key.lower()!r})"
+    if key.endswith(".json") or "/" in key or "\\" in key:
+        return " (a map file is loaded first: map=load_map(path))"
+    return ""
 
 
 @cache

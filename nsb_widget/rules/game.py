@@ -688,6 +688,10 @@ class Game:
         taken: list[Any] = []
 
         def take(purpose: str) -> Any:
+            if taken and not named and not deck.seeded:  # a scenario's second card: how
+                so_far = ", ".join(repr(str(c)) for c in taken)
+                raise PhaseError(f"{purpose}: scenario game: name it in the same call, "
+                                 f"after the card before it: reveal({so_far}, ...)")
             try:
                 card = deck.take(named.pop(0) if named else None)
             except PhaseError as exc:

@@ -196,7 +196,8 @@ def make_setup(
         if any(len(n) > MAX_NAME for n in player_names):
             raise ValueError(f"a player's name has at most {MAX_NAME} characters")
         if len(player_names) != players:
-            raise ValueError(f"names must have {players} entries, not {len(player_names)}")
+            raise ValueError(f"names gives one name per player: {players} player(s) need "
+                             f"{players} name(s), not {len(player_names)}")
     return GameSetup(
         map_id=game_map.id,
         players=players,

@@ -9,32 +9,60 @@ from ..bots import Bot
 from ..errors import ArgumentError
 from ..game import Game
 from .runner import play_game
-from .spec import bot_rng, parse_label, seats_for
+from .spec import bot_rng, parse_label, seats_for, split_labels
 
 
 def _cell(row: Any, name: str) -> Any:
     try:
         return row[name]
     except (KeyError, IndexError, TypeError):
-        raise ArgumentError(f"a simulation row has a {name!r} column; this one has none") \
-            from None
+        pass
+    if isinstance(row, tuple) and hasattr(row, "_fields"):  # a row of table.itertuples()
+        try:
+            return getattr(row, name)
+        except AttributeError:
+            pass
+    raise ArgumentError(f"a simulation row has a {name!r} column; this one has none") from None
+
+
+def _one_row(row: Any) -> Any:
+    """``row`` itself, or the only row of a one-row DataFrame (``table[table.total == 150]``);
+    a DataFrame of several rows is refused, saying how to pick one."""
+    if not (hasattr(row, "columns") and hasattr(row, "iloc")):
+        return row
+    if len(row) != 1:
+        raise ArgumentError(f"replay() takes one row, not a table of {len(row)} rows: pick one "
+                            f"with table.iloc[i] or table.loc[label]")
+    return row.iloc[0]
 
 
 def _split(text: Any) -> list[str]:
     return [] if not isinstance(text, str) or not text else text.split(",")
 
 
+def _power_limit(row: Any) -> str:
+    """The row's ``power_limit`` (a table without powers, or older, has none: ``"round"``)."""
+    try:
+        limit = _cell(row, "power_limit")
+    except ArgumentError:
+        return "round"
+    return limit if isinstance(limit, str) and limit else "round"
+
+
 def replay(row: Mapping[str, Any] | Any, bots: Sequence[Bot | str] | None = None) -> Game:
     """The game of a row of :func:`~nsb_widget.simulation.simulate`'s table, played again
     to its end (the same cards, the same moves): ``replay(table.loc[i]).widget()`` shows it.
 
-    The row's ``seed``, ``map``, ``players``, ``modules`` and cards rebuild the game and its
-    ``seats`` name the bots; bots given as objects in the run are passed again as ``bots``
-    (one per seat).
+    The row's ``seed``, ``map``, ``players``, ``modules``, cards and ``power_limit`` rebuild
+    the game and its ``seats`` name the bots; bots given as objects in the run are passed
+    again as ``bots`` (one per seat). A row is ``table.iloc[i]``, a row of
+    ``table.itertuples()`` or of ``table.to_dict("records")``, or a DataFrame of one row.
     """
+    row = _one_row(row)
     players = int(_cell(row, "players"))
     if bots is None:
-        labels = _split(_cell(row, "seats"))
+        seats_cell = _cell(row, "seats")
+        labels = split_labels(seats_cell) if isinstance(seats_cell, str) else []
         if len(labels) != players:
             raise ArgumentError(f"the row's seats list {len(labels)} bots for {players} "
                                 f"player(s)")
@@ -50,7 +78,7 @@ def replay(row: Mapping[str, Any] | Any, bots: Sequence[Bot | str] | None = None
     cards: dict[str, Any] = {kind: _split(_cell(row, kind))
                              for kind in ("effects", "objectives", "powers")}
     game = Game.new(players, seed, map=str(_cell(row, "map")),
-                    modules=_split(_cell(row, "modules")),
+                    modules=_split(_cell(row, "modules")), power_limit=_power_limit(row),
                     **{kind: value for kind, value in cards.items() if value})
     return play_game(game, [s.make() for s in seats], bot_rng(seed))
 

@@ -5,7 +5,8 @@ The columns (``rN_`` is round N, 1 to 4):
 - the game: ``game`` (its index in the run), ``player``, ``seed`` (with the bots' labels in
   ``seats``, rebuilds the game: :func:`~nsb_widget.simulation.replay`), ``map``, ``players``,
   ``bot`` (this seat's bot), ``seats`` (every seat's bot, comma-separated), ``modules``,
-  ``effects``, ``objectives``, ``powers`` (the module cards in play, comma-separated);
+  ``effects``, ``objectives``, ``powers`` (the module cards in play, comma-separated), and
+  with the pencil powers ``power_limit`` (``"round"`` or ``"game"``);
 - the result: ``total``, ``rank`` (1 = won; players equal on total and tie-breaker share a
   place and the next place is skipped), ``tiebreak`` (best round), ``handicap`` and ``rated``
   (solo: the assessment's handicap and ``total - handicap``; 0 and ``total`` otherwise),
@@ -74,6 +75,7 @@ def game_rows(game: Game, index: int, seat_labels: tuple[str, ...], cards: str =
             "effects": _join(setup.effects),
             "objectives": _join(setup.objectives),
             "powers": _join(setup.powers),
+            **({"power_limit": setup.power_limit} if setup.powers else {}),
             "total": sheet.total,
             "rank": places[player],
             "tiebreak": sheet.tiebreak,

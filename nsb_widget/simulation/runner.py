@@ -288,6 +288,7 @@ def simulate(
     effects: Sequence[str] | None = None,
     objectives: Sequence[str] | None = None,
     powers: Sequence[str] | None = None,
+    power_limit: str = "round",
     workers: int | None = None,
     executor: cf.Executor | None = None,
     progress: bool = True,
@@ -301,7 +302,9 @@ def simulate(
       (``"greedy"``), a name with options (``("search", {"seconds": 1.0})``) or a bot object
       (copied for each game; with processes it must pickle).
     - ``modules``: the advanced modules; their cards are dealt at random from each game's seed
-      unless fixed with ``effects=``, ``objectives=``, ``powers=``.
+      unless fixed with ``effects=``, ``objectives=``, ``powers=``. With London's pencil
+      powers, ``power_limit="game"`` allows one power a game instead of one a round (as for
+      ``Game.new``; the ``power_limit`` column says which).
     - ``seed``: game ``i`` and its bots' random stream derive from ``(seed, i)`` only, so the
       table is the same whatever the workers; the ``seed`` column rebuilds any game
       (:func:`~nsb_widget.simulation.replay`).
@@ -327,7 +330,8 @@ def simulate(
     require("pandas", "analysis", "simulate()")
     tqdm = require("tqdm.auto", "analysis", "simulate()'s progress bar") if progress else None
     job = make_job(map, players, bots, games, seed, modules,
-                   {"effects": effects, "objectives": objectives, "powers": powers})
+                   {"effects": effects, "objectives": objectives, "powers": powers},
+                   power_limit)
     _check_workers(workers, executor)
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise ArgumentError("executor must have a submit() method (a concurrent.futures "

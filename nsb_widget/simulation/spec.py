@@ -14,7 +14,7 @@ from itertools import islice
 from typing import Any, TypeAlias
 
 from ..bots import BOTS, Bot, make_bot
-from ..bots.checked import bot_name, is_bot
+from ..bots.checked import bot_name, is_bot, missing_parts
 from ..errors import ArgumentError, quote, shorten
 from ..game import Game
 from ..maps import get_map
@@ -70,6 +70,7 @@ class Job:
     modules: tuple[str, ...]
     cards: tuple[tuple[str, tuple[str, ...]], ...]
     seed: int
+    power_limit: str = "round"
 
     def game_seed(self, index: int) -> int:
         """The seed of game ``index``: cards and bots both derive from it."""
@@ -79,7 +80,7 @@ class Job:
         """Game ``index``, before its first card."""
         cards: dict[str, Any] = {k: list(v) for k, v in self.cards}
         return Game.new(self.players, self.game_seed(index), map=self.map,
-                        modules=list(self.modules), **cards)
+                        modules=list(self.modules), power_limit=self.power_limit, **cards)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -95,6 +96,20 @@ def game_seed(seed: int, index: int) -> int:
 def bot_rng(game_seed: int) -> random.Random:
     """The random stream the bots of one game draw from, derived from the game's seed only."""
     return random.Random(f"nsb-bots:{game_seed}")
+
+
+def split_labels(text: str) -> list[str]:
+    """Bot labels written one after another with commas (the ``seats`` column, the command
+    line's ``--bots``), split at the commas outside parentheses: ``"search(seconds=None,
+    iterations=50),greedy"`` -> ``["search(seconds=None, iterations=50)", "greedy"]``."""
+    labels, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        depth += (char == "(") - (char == ")")
+        if char == "," and depth == 0:
+            labels.append(text[start:i].strip())
+            start = i + 1
+    labels.append(text[start:].strip())
+    return [label for label in labels if label]
 
 
 def parse_label(label: str) -> tuple[str, dict[str, Any]]:
@@ -138,7 +153,8 @@ def _seat(spec: object) -> Seat:
         return Seat(bot_name(spec), bot=spec)  # type: ignore[arg-type]  # checked by is_bot
     else:
         raise ArgumentError(f"a bot is a name like 'greedy', a (name, options) pair or a bot "
-                            f"object, not {type(spec).__name__}")
+                            f"object with a name and a choose() method, not "
+                            f"{type(spec).__name__}: {missing_parts(spec)}")
     name = str.__str__(name)  # plain text, whatever subclass
     if name not in BOTS:
         raise ArgumentError(f"unknown bot {quote(name)}; known bots: {', '.join(sorted(BOTS))}")
@@ -155,6 +171,9 @@ def seats_for(bots: object, players: int) -> tuple[Seat, ...]:
     """One seat per player: a list (or tuple) gives a bot per seat, anything else - a name, a
     ``(name, options)`` pair, a bot object - the same bot for all."""
     pair = (isinstance(bots, tuple) and len(bots) == 2 and isinstance(bots[1], Mapping))
+    if isinstance(bots, Mapping):  # the widget's {seat: bot}: here every seat has a bot
+        raise ArgumentError(f"bots is one bot for every seat or a list with one per seat, "
+                            f"like ['greedy', 'random'], not a {type(bots).__name__}")
     if isinstance(bots, list | tuple) and not pair:
         if len(bots) != players:
             raise ArgumentError(f"bots lists one bot per seat: {players} player(s) need "
@@ -180,6 +199,7 @@ def make_job(
     seed: int,
     modules: Iterable[str] | str,
     cards: Mapping[str, Sequence[str] | None],
+    power_limit: str = "round",
 ) -> Job:
     """Check every argument of :func:`~nsb_widget.simulation.simulate` and return the job; raises
     :class:`~nsb_widget.errors.ArgumentError` (or :class:`~nsb_widget.errors.MapError`)
@@ -200,8 +220,10 @@ def make_job(
         raise ArgumentError(f"map must be a built-in map's name, not {type(map).__name__}")
     try:
         ruleset = ruleset_for(get_map(map))
-    except KeyError as exc:
-        raise ArgumentError(str(exc.args[0])) from None
+    except KeyError as exc:  # a file's path too: the games are played on built-in maps only
+        message = str(exc.args[0]).replace("(a map file is loaded first: map=load_map(path))",
+                                           "(simulate() plays the built-in maps only)")
+        raise ArgumentError(message) from None
     if not isinstance(modules, str | Iterable):
         raise ArgumentError(f"modules is a list of module names like ['objectives'], not "
                             f"{quote(modules)}")
@@ -219,6 +241,7 @@ def make_job(
                             f"cards are {', '.join(CARD_KINDS)}")
     fixed = tuple((kind, (value,) if isinstance(value, str) else tuple(str(c) for c in value))
                   for kind, value in cards.items() if value is not None)
-    job = Job(map, players, seats_for(bots, players), tuple(str(m) for m in mods), fixed, seed)
-    job.new_game(0)  # the ruleset checks the cards: wrong ones fail before any game
+    job = Job(map, players, seats_for(bots, players), tuple(str(m) for m in mods), fixed, seed,
+              power_limit)
+    job.new_game(0)  # the ruleset checks the cards and the limit: wrong ones fail here
     return job
