@@ -20,7 +20,13 @@ from nsb_widget import ArgumentError, BotError, Game, NsbError, simulate  # noqa
 from nsb_widget.bots import BOTS, GreedyBot, make_bot  # noqa: E402
 from nsb_widget.rules.game import Plan  # noqa: E402
 from nsb_widget.rules.moves import Draw  # noqa: E402
-from nsb_widget.simulation import SimulationError, game_seed, play_game, replay  # noqa: E402
+from nsb_widget.simulation import (  # noqa: E402
+    SimulationError,
+    game_seed,
+    play_game,
+    replay,
+    table_of,
+)
 from nsb_widget.simulation.runner import MAX_CHUNK, TASKS_PER_WORKER, chunks  # noqa: E402
 from nsb_widget.simulation.spec import parse_label, seats_for  # noqa: E402
 
@@ -496,3 +502,39 @@ def test_simulate_plays_or_refuses_with_an_argument_error_at_once(kwargs):
     else:
         assert len(table) == kwargs["games"] * kwargs.get("players", 1)
     assert time.perf_counter() - start < 3.0
+
+
+# --------------------------------------------------------------------- games played otherwise
+@pytest.mark.parametrize("options", [
+    {"map": "berlin"},
+    {"map": "berlin", "modules": ["effects"],
+     "effects": ["glimpse", "double_stations", "triple_outer", "double_tracks"]},
+    {"map": "london", "players": 2, "modules": ["powers", "objectives"]}])
+def test_table_of_games_played_otherwise_has_simulates_rows(options):
+    """The same games in both tables: every column equal but ``game`` (each game is replayed
+    from its row, then tabled on its own)."""
+    table = simulate(bots="greedy", games=3, seed=5, progress=False, workers=1, **options)
+    for i in range(len(table)):
+        row = table.iloc[i]
+        own = table_of(replay(row), seats=row.seats.split(","))
+        mine = own[own.player == row.player].iloc[0]
+        assert {c: mine[c] for c in table.columns if c != "game"} == \
+            {c: row[c] for c in table.columns if c != "game"}
+
+
+def test_table_of_a_scenario_game_and_an_unfinished_one():
+    game = Game.new(scenario=True, pencils=["green", "pink", "blue", "brown"])
+    game.reveal("bear square")
+    with pytest.raises(ArgumentError, match=r"game 0 is not over \(round 1\): finish it, or "
+                                            r"pass finished=False"):
+        table_of([game])
+    so_far = table_of([game], finished=False)
+    assert list(so_far.bot) == ["player 1"] and so_far.cards[0] == "bear square"
+    assert int(so_far.total[0]) == game.score()
+    for bad, why in ((["a", "b"], "1 player"), ("me", "1 player"), ([3], "1 player")):
+        with pytest.raises(ArgumentError, match=why):
+            table_of([game], seats=bad, finished=False)
+    with pytest.raises(ArgumentError, match="games holds games, not 'game'"):
+        table_of(["game"])
+    with pytest.raises(ArgumentError, match="a Game or a list of games, not 3"):
+        table_of(3)  # type: ignore[arg-type]

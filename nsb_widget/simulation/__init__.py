@@ -4,9 +4,10 @@ every score term, reproducible from one seed whatever the workers, on processes 
 
 from __future__ import annotations
 
+from .played import table_of
 from .replay import replay
 from .runner import GameFailure, SimulationError, play_game, simulate
 from .spec import bot_rng, game_seed
 
 __all__ = ["GameFailure", "SimulationError", "bot_rng", "game_seed", "play_game", "replay",
-           "simulate"]
+           "simulate", "table_of"]

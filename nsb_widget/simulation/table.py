@@ -36,7 +36,7 @@ def short_cell(value: object, chars: int = SHOWN_CHARS) -> object:
 
 
 class SimulationTable(pd.DataFrame):  # type: ignore[misc]
-    """A :class:`pandas.DataFrame` (every DataFrame operation works and keeps the class) whose
+    """A pandas ``DataFrame`` (every DataFrame operation works and keeps the class) whose
     notebook display shortens the ``sections`` and ``cards`` columns to one line."""
 
     @property
