@@ -400,3 +400,23 @@ def test_play_turn_and_hints_take_a_bot_by_name() -> None:
     assert game.history == before
     play_turn(game, 0, "random")  # rng: a new random.Random
     assert game.has_finished_turn()
+
+
+def test_bot_names_are_read_in_any_case():
+    """As pencil powers: "Greedy" is the greedy bot everywhere a bot is named (make_bot,
+    play_turn, simulate, whose table then names it "greedy" and replays it)."""
+    from nsb_widget import UnknownNameError, simulate
+    from nsb_widget.simulation import replay
+
+    assert make_bot(" Greedy").name == "greedy"
+    assert make_bot("SEARCH", seconds=None, iterations=50).name == "search"
+    game = Game.new(players=1, seed=3)
+    game.reveal()
+    play_turn(game, 0, "Greedy", random.Random(1))
+    assert game.has_finished_turn(0)
+    table = simulate(bots=[("Lookahead", {"depth": 1})], games=2, seed=1, progress=False,
+                     workers=1)
+    assert set(table.bot) == {"lookahead(depth=1)"}
+    assert replay(table.iloc[0]).score() == int(table.total.iloc[0])
+    with pytest.raises(UnknownNameError, match="unknown bot 'Greedie'"):
+        make_bot("Greedie")

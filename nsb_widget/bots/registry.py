@@ -27,6 +27,14 @@ BOTS: dict[str, type[Any]] = {
 """Every bot by name, weakest first."""
 
 
+def bot_key(name: object) -> str:
+    """The name of a built-in bot as :data:`BOTS` holds it: ``"Greedy "`` -> ``"greedy"``
+    (names are read in any case, as pencil powers are); ``""`` for anything but text."""
+    if not isinstance(name, str):
+        return ""
+    return str.__str__(name).strip().lower()  # plain text, whatever subclass
+
+
 def make_bot(name: str, **options: Any) -> Bot:
     """A bot by name, with its options: ``make_bot("search", seconds=1.0, seed=7)``,
     ``make_bot("search", seconds=None, iterations=400)``, ``make_bot("lookahead", depth=2)``.
@@ -34,7 +42,7 @@ def make_bot(name: str, **options: Any) -> Bot:
     Raises :class:`~nsb_widget.errors.ArgumentError` (a :class:`ValueError`) naming the known
     bots, or the bot's options, when one is wrong.
     """
-    key = str.__str__(name) if isinstance(name, str) else ""  # plain text, whatever subclass
+    key = bot_key(name)
     cls = BOTS.get(key)
     if cls is None:
         raise UnknownNameError(f"unknown bot {quote(name)}; known bots: {', '.join(BOTS)}")

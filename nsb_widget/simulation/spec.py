@@ -15,6 +15,7 @@ from typing import Any, TypeAlias
 
 from ..bots import BOTS, Bot, make_bot
 from ..bots.checked import bot_name, is_bot, missing_parts
+from ..bots.registry import bot_key
 from ..errors import ArgumentError, quote, shorten
 from ..game import Game
 from ..maps import get_map
@@ -155,7 +156,8 @@ def _seat(spec: object) -> Seat:
         raise ArgumentError(f"a bot is a name like 'greedy', a (name, options) pair or a bot "
                             f"object with a name and a choose() method, not "
                             f"{type(spec).__name__}: {missing_parts(spec)}")
-    name = str.__str__(name)  # plain text, whatever subclass
+    if bot_key(name) in BOTS:
+        name = bot_key(name)  # "Greedy" is greedy
     if name not in BOTS:
         raise ArgumentError(f"unknown bot {quote(name)}; known bots: {', '.join(sorted(BOTS))}")
     seat = Seat(name, tuple(sorted(options.items())))
