@@ -7,6 +7,8 @@ import random
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -16,7 +18,7 @@ from hypothesis import strategies as st
 pd = pytest.importorskip("pandas")
 
 import nsb_widget  # noqa: E402
-from nsb_widget import ArgumentError, BotError, Game, NsbError, simulate  # noqa: E402
+from nsb_widget import ArgumentError, BotError, Game, NsbError, get_map, simulate  # noqa: E402
 from nsb_widget.bots import BOTS, GreedyBot, make_bot  # noqa: E402
 from nsb_widget.rules.game import Plan  # noqa: E402
 from nsb_widget.rules.moves import Draw  # noqa: E402
@@ -264,7 +266,7 @@ class NamelessBot:
     ({"players": 5}, "players must be 1 to 4, not 5"),
     ({"seed": -1}, "seed must be at least 0"),
     ({"map": "paris"}, "no built-in map 'paris'"),
-    ({"map": "toy.json"}, "london (simulate() plays the built-in maps only)"),
+    ({"map": "toy.json"}, "london (a map file is loaded first: map=load_map(path))"),
     ({"map": 100}, "simulate() takes keywords, e.g. simulate(games=100, bots='greedy')"),
     ({"modules": ["powers"]}, "unknown module 'powers'"),
     ({"map": "london", "modules": ["effects"]}, "unknown module 'effects'"),
@@ -538,3 +540,36 @@ def test_table_of_a_scenario_game_and_an_unfinished_one():
         table_of(["game"])
     with pytest.raises(ArgumentError, match="a Game or a list of games, not 3"):
         table_of(3)  # type: ignore[arg-type]
+
+
+def _toy_town() -> Any:
+    """The documentation's custom map (docs/examples/custom_map.py), loaded."""
+    import importlib.util
+
+    path = Path(__file__).parent.parent / "docs" / "examples" / "custom_map.py"
+    spec = importlib.util.spec_from_file_location("custom_map", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.step4_load()
+
+
+def test_a_map_of_ones_own_is_simulated_on_processes_and_replayed():
+    toy = _toy_town()
+    table = simulate(map=toy, players=2, bots=["greedy", "random"], games=4, seed=3,
+                     progress=False, workers=2)
+    assert set(table["map"]) == {"toy-town"} and len(table) == 8
+    alone = simulate(map=toy, players=2, bots=["greedy", "random"], games=4, seed=3,
+                     progress=False, workers=1)
+    assert table.equals(alone)  # the same games on 2 processes or here
+    game = replay(table.iloc[5], map=toy)
+    assert game.map is toy and game.score(int(table.player[5])) == int(table.total[5])
+    with pytest.raises(ArgumentError, match=r"the row was played on the map 'toy-town', which "
+                                            r"is not built in: give it again, replay\(row, "
+                                            r"map=load_map\(path\)\)"):
+        replay(table.iloc[0])
+    with pytest.raises(ArgumentError, match="the row was played on the map 'toy-town', not "
+                                            "'berlin'"):
+        replay(table.iloc[0], map=get_map("berlin"))
+    with pytest.raises(ArgumentError, match="map is a map loaded with load_map"):
+        replay(table.iloc[0], map="toy-town")  # type: ignore[arg-type]

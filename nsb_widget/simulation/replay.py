@@ -8,6 +8,7 @@ from typing import Any
 from ..bots import Bot
 from ..errors import ArgumentError
 from ..game import Game
+from ..maps import BUILTIN_MAPS, GameMap
 from .runner import play_game
 from .spec import bot_rng, parse_label, seats_for, split_labels
 
@@ -49,7 +50,26 @@ def _power_limit(row: Any) -> str:
     return limit if isinstance(limit, str) and limit else "round"
 
 
-def replay(row: Mapping[str, Any] | Any, bots: Sequence[Bot | str] | None = None) -> Game:
+def _row_map(row: Any, game_map: GameMap | None) -> str | GameMap:
+    """The map the row's game was played on: its built-in name, or ``game_map`` (which must
+    be the row's: its id is the ``map`` column)."""
+    name = str(_cell(row, "map"))
+    if game_map is not None:
+        if not isinstance(game_map, GameMap):
+            raise ArgumentError(f"map is a map loaded with load_map(path), not "
+                                f"{type(game_map).__name__}")
+        if game_map.id != name:
+            raise ArgumentError(f"the row was played on the map {name!r}, not "
+                                f"{game_map.id!r}")
+        return game_map
+    if name not in BUILTIN_MAPS:
+        raise ArgumentError(f"the row was played on the map {name!r}, which is not built in: "
+                            f"give it again, replay(row, map=load_map(path))")
+    return name
+
+
+def replay(row: Mapping[str, Any] | Any, bots: Sequence[Bot | str] | None = None, *,
+           map: GameMap | None = None) -> Game:
     """The game of a row of :func:`~nsb_widget.simulation.simulate`'s table, played again
     to its end (the same cards, the same moves): ``replay(table.loc[i]).widget()`` shows it.
 
@@ -57,8 +77,10 @@ def replay(row: Mapping[str, Any] | Any, bots: Sequence[Bot | str] | None = None
     the game and its ``seats`` name the bots; bots given as objects in the run are passed
     again as ``bots`` (one per seat). A row is ``table.iloc[i]``, a row of
     ``table.itertuples()`` or of ``table.to_dict("records")``, or a DataFrame of one row.
+    A game played on a map of one's own needs that map again: ``map=load_map(path)``.
     """
     row = _one_row(row)
+    game_map = _row_map(row, map)
     players = int(_cell(row, "players"))
     if bots is None:
         seats_cell = _cell(row, "seats")
@@ -77,7 +99,7 @@ def replay(row: Mapping[str, Any] | Any, bots: Sequence[Bot | str] | None = None
     seed = int(_cell(row, "seed"))
     cards: dict[str, Any] = {kind: _split(_cell(row, kind))
                              for kind in ("effects", "objectives", "powers")}
-    game = Game.new(players, seed, map=str(_cell(row, "map")),
+    game = Game.new(players, seed, map=game_map,
                     modules=_split(_cell(row, "modules")), power_limit=_power_limit(row),
                     **{kind: value for kind, value in cards.items() if value})
     return play_game(game, [s.make() for s in seats], bot_rng(seed))

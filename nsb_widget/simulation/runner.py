@@ -21,6 +21,7 @@ from ..bots.checked import checked
 from ..bots.options import finish_game
 from ..errors import ArgumentError, NsbError, quote, unknown_keywords
 from ..game import Game
+from ..maps import GameMap
 from .rows import Row, game_rows, is_term
 from .spec import Job, bot_rng
 
@@ -278,7 +279,7 @@ def require(module: str, extra: str, purpose: str) -> Any:
 
 
 def simulate(
-    map: str = "berlin",
+    map: str | GameMap = "berlin",
     players: int = 1,
     bots: Any = "greedy",
     games: int = 1000,
@@ -297,7 +298,10 @@ def simulate(
     """Play ``games`` games with bots and return one row per game and player, with a column
     for every score term (the columns: :mod:`nsb_widget.simulation.rows`).
 
-    - ``map``: ``"berlin"`` or ``"london"`` (the map picks the rules).
+    - ``map``: ``"berlin"`` or ``"london"``, or a map of one's own
+      (``load_map("toy-town.json")``; with processes it travels to them as its document); the
+      map picks the rules, and its id is the ``map`` column (:func:`replay` takes the map
+      again: ``replay(row, map=...)``).
     - ``bots``: one bot for every seat, or a list with one per seat. A bot is a registered name
       (``"greedy"``), a name with options (``("search", {"seconds": 1.0})``) or a bot object
       (copied for each game; with processes it must pickle).

@@ -18,7 +18,7 @@ from ..bots.checked import bot_name, is_bot, missing_parts
 from ..bots.registry import bot_key
 from ..errors import ArgumentError, quote, shorten
 from ..game import Game
-from ..maps import get_map
+from ..maps import GameMap, get_map
 from ..rules.ruleset import ruleset_for
 from ..rules.setup import MAX_MODULES
 
@@ -65,7 +65,8 @@ class Seat:
 class Job:
     """Everything a worker needs to play games ``start`` to ``stop`` of a simulation."""
 
-    map: str
+    map: str | GameMap
+    """A built-in map's name, or a map of one's own (it pickles as its document)."""
     players: int
     seats: tuple[Seat, ...]
     modules: tuple[str, ...]
@@ -193,8 +194,24 @@ def _int(name: str, value: object, low: int, high: int | None = None) -> int:
     return value
 
 
+def _game_map(map: object) -> GameMap:
+    """The map ``map`` names (a built-in map) or is (a loaded one), or :class:`ArgumentError`."""
+    if isinstance(map, GameMap):
+        return map
+    if isinstance(map, int):
+        raise ArgumentError(f"map must be a built-in map's name, not {map!r}: simulate() takes "
+                            f"keywords, e.g. simulate(games={map}, bots='greedy')")
+    if not isinstance(map, str):
+        raise ArgumentError(f"map must be a built-in map's name or a map loaded with "
+                            f"load_map(path), not {type(map).__name__}")
+    try:
+        return get_map(map)
+    except KeyError as exc:  # UnknownNameError: its message says what to do with a file
+        raise ArgumentError(str(exc.args[0])) from None
+
+
 def make_job(
-    map: str,
+    map: str | GameMap,
     players: int,
     bots: object,
     games: int,
@@ -215,17 +232,7 @@ def make_job(
     _int("seed", seed, 0)
     if seed.bit_length() > 192:
         raise ArgumentError("seed must have at most 192 bits")
-    if isinstance(map, int):
-        raise ArgumentError(f"map must be a built-in map's name, not {map!r}: simulate() takes "
-                            f"keywords, e.g. simulate(games={map}, bots='greedy')")
-    if not isinstance(map, str):
-        raise ArgumentError(f"map must be a built-in map's name, not {type(map).__name__}")
-    try:
-        ruleset = ruleset_for(get_map(map))
-    except KeyError as exc:  # a file's path too: the games are played on built-in maps only
-        message = str(exc.args[0]).replace("(a map file is loaded first: map=load_map(path))",
-                                           "(simulate() plays the built-in maps only)")
-        raise ArgumentError(message) from None
+    ruleset = ruleset_for(_game_map(map))
     if not isinstance(modules, str | Iterable):
         raise ArgumentError(f"modules is a list of module names like ['objectives'], not "
                             f"{quote(modules)}")
