@@ -21,7 +21,7 @@ import nsb_widget  # noqa: E402
 from nsb_widget import ArgumentError, BotError, Game, NsbError, get_map, simulate  # noqa: E402
 from nsb_widget.bots import BOTS, GreedyBot, make_bot  # noqa: E402
 from nsb_widget.rules.game import Plan  # noqa: E402
-from nsb_widget.rules.moves import Draw  # noqa: E402
+from nsb_widget.rules.moves import Draw, UsePower  # noqa: E402
 from nsb_widget.simulation import (  # noqa: E402
     SimulationError,
     game_seed,
@@ -573,3 +573,31 @@ def test_a_map_of_ones_own_is_simulated_on_processes_and_replayed():
         replay(table.iloc[0], map=get_map("berlin"))
     with pytest.raises(ArgumentError, match="map is a map loaded with load_map"):
         replay(table.iloc[0], map="toy-town")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("limit", ["round", "game"])
+def test_the_pencil_powers_columns_say_which_power_and_when_it_was_used(limit):
+    """Each round's power and its uses, checked against the engine's own round and turn of
+    every use (the game replayed action by action), in simulate's table and table_of's."""
+    table = simulate(map="london", modules=["powers"], power_limit=limit, bots="greedy",
+                     games=4, seed=2, progress=False, workers=1)
+    assert table.power_uses.sum() > 0
+    for i in range(len(table)):
+        row = table.iloc[i]
+        game = replay(row)
+        expected: dict[int, list[int]] = {}
+        step = Game.replay(game.setup, (), game.map)
+        for action in game.history:
+            step.apply(action)
+            if isinstance(action, UsePower):
+                expected.setdefault(step.round, []).append(step.turn)
+        for number in range(1, 5):
+            pencil = row[f"r{number}_pencil"]
+            assert row[f"r{number}_power"] == game.ruleset.power_of(game, pencil)
+            uses = expected.get(number, [])
+            assert row[f"r{number}_power_uses"] == len(uses)
+            assert row[f"r{number}_power_turn"] == (uses[0] if uses else 0)
+        assert row.power_uses == sum(map(len, expected.values()))
+        assert row.power_uses <= (1 if limit == "game" else 4)
+        again = table_of(game, seats=[row.bot])
+        assert list(again.filter(like="power").iloc[0]) == list(table.filter(like="power").iloc[i])

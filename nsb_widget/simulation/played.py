@@ -9,22 +9,7 @@ from typing import Any
 
 from ..errors import ArgumentError, quote
 from ..game import Game
-from ..rules.moves import Reveal
-from .rows import Row, game_rows, is_term
-
-
-def cards_text(game: Game) -> str:
-    """The cards ``game`` revealed, as simulate's ``cards`` column writes them: the rounds
-    separated by ``" | "``, the reveal steps by ``","``, the cards of one step by ``"+"``."""
-    replayed = type(game).replay(game.setup, (), game.map)
-    rounds: list[list[str]] = []
-    for action in game.history:
-        if isinstance(action, Reveal):
-            while len(rounds) < replayed.round:
-                rounds.append([])
-            rounds[replayed.round - 1].append("+".join(str(c) for c in action.cards))
-        replayed.apply(action)
-    return " | ".join(",".join(steps) for steps in rounds)
+from .rows import Row, cards_text, game_rows, is_term
 
 
 def table_of(games: Game | Iterable[Game], seats: Sequence[str] | None = None, *,

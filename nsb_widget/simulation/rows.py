@@ -19,6 +19,8 @@ The columns (``rN_`` is round N, 1 to 4):
   ``rN_<line>_districts``, ``rN_<line>_stations`` and ``rN_<line>_points`` (0 for a line
   that is not scored that way this round), each bonus's ``rN_<bonus>_count`` and
   ``rN_<bonus>_points``, and London's ``rN_tourists`` (tourist sites on the line);
+- London's pencil powers: ``rN_power`` (the round's power), ``rN_power_uses``,
+  ``rN_power_turn`` (the turn of the round of the first use, 0 when unused), ``power_uses``;
 - tracks (London): ``tourist_count``, ``tourist_points``;
 - interchanges by tier: ``interchanges_2_count``, ``interchanges_2_points``, ... ``_4_``;
 - objectives: ``objectives_met``, and per card ``objective1_progress``, ``objective1_met``, ...;
@@ -32,6 +34,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..game import Game
+from ..rules.moves import Reveal, UsePower
 from ..scoring.ranking import rank
 
 #: Columns that hold score terms: a value missing in some row (a round without a line, say)
@@ -129,12 +132,55 @@ def game_rows(game: Game, index: int, seat_labels: tuple[str, ...], cards: str =
             for i, obj in enumerate(sheet.objectives, 1):
                 row[f"objective{i}_progress"] = obj.progress
                 row[f"objective{i}_met"] = obj.met
+        if setup.powers:
+            row.update(_power_columns(game, player, sheet.rounds, cards))
         drawn = game.sheets[player].history
         row["sections"] = " ".join(
             f"{labels[sections[d.section].a]}-{labels[sections[d.section].b]}" for d in drawn)
         row["cards"] = cards
         rows.append(row)
     return rows
+
+
+def cards_text(game: Game) -> str:
+    """The cards ``game`` revealed, as the ``cards`` column writes them: the rounds separated
+    by ``" | "``, the reveal steps by ``","``, the cards of one step by ``"+"`` (read from
+    its log, replayed to know where each round ended)."""
+    replayed = Game.replay(game.setup, (), game.map)
+    rounds: list[list[str]] = []
+    for action in game.history:
+        if isinstance(action, Reveal):
+            while len(rounds) < replayed.round:
+                rounds.append([])
+            rounds[replayed.round - 1].append("+".join(str(c) for c in action.cards))
+        replayed.apply(action)
+    return " | ".join(",".join(steps) for steps in rounds)
+
+
+def _power_columns(game: Game, player: int, rounds: Any, cards: str) -> Row:
+    """London's pencil powers: each round's power (``rN_power``), how often ``player`` used it
+    (``rN_power_uses``) and the turn of the round of the first use (``rN_power_turn``, 0 when
+    unused), and ``power_uses`` in all. ``cards`` (the ``cards`` column, made from the log
+    when empty) says how many reveals each round had, and so the round of every action."""
+    steps = [len(r.split(",")) for r in (cards or cards_text(game)).split(" | ")]
+    uses: dict[int, list[int]] = {}
+    number, turn = 0, 0
+    for action in game.history:
+        if isinstance(action, Reveal):
+            turn += 1
+            if number == 0 or turn > steps[number - 1]:
+                number, turn = number + 1, 1
+        elif isinstance(action, UsePower) and action.player == player:
+            uses.setdefault(number, []).append(turn)
+    row: Row = {}
+    for rnd in rounds:
+        power = game.ruleset.power_of(game, rnd.pencil)
+        turns = uses.get(rnd.round, [])
+        row[f"r{rnd.round}_power"] = "" if power is None else str(power)
+        row[f"r{rnd.round}_power_uses"] = len(turns)
+        row[f"r{rnd.round}_power_turn"] = turns[0] if turns else 0
+    row["power_uses"] = sum(len(t) for t in uses.values())
+    return row
 
 
 def is_term(column: str) -> bool:
