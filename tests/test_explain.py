@@ -193,3 +193,35 @@ def test_a_hint_says_pass_when_nothing_can_be_drawn() -> None:
                 found += 1
             play_turn(game, 0, GreedyBot(), rng)
     assert found == 3
+
+
+def test_in_a_round_of_two_lines_the_boxes_are_the_moves_lines_not_a_sum() -> None:
+    """Berlin, seed 2: the Crown line has 1 district and 2 stations in it; the first Bear
+    section's boxes start from the Bear line's own (none), not from the Crown line's or a sum
+    of both (which read 'Districts 1 -> 3')."""
+    game = Game.new(players=1, seed=2)
+    game.reveal()
+    game.play("crown H2-J4")
+    while True:
+        game.reveal()
+        bears = [m for m in game.legal_moves() if m.line == "bear"]
+        if bears:
+            break
+        game.pass_turn()
+    sheet = game.provisional_score_sheet()
+    crown = next(s for s in sheet.rounds[-1].lines if s.lines == ("crown",))
+    explained = game.explain(bears[0])
+    terms = {t.id: t for t in explained.terms}
+    assert terms["districts"].label == "Districts of this line" and terms["districts"].before == 0
+    assert terms["stations"].before == 0
+    after = game.copy()
+    after.play(bears[0])
+    bear = next(s for s in after.provisional_score_sheet().rounds[-1].lines
+                if s.lines == ("bear",))
+    assert (terms["districts"].after, terms["stations"].after) == (bear.district_count,
+                                                                   bear.station_count)
+    assert (bear.district_count, crown.district_count) != (0, 0)
+    london = Game.new(players=1, seed=2, map="london")
+    london.reveal()
+    assert {t.id: t.label for t in london.explain(london.legal_moves()[0]).terms}[
+        "districts"] == "Districts"  # one line: no "of this line"

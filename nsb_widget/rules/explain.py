@@ -26,7 +26,8 @@ class TermChange:
     """One score term before and after the move."""
 
     id: str
-    """Stable id: ``"round"``, ``"districts"``, ``"stations"``, a bonus id (``"thames"``,
+    """Stable id: ``"round"``, ``"districts"``, ``"stations"`` (the move's line's, in a round
+    of two lines), a bonus id (``"thames"``,
     ``"connected"``), a track id (``"tourist"``), ``"interchanges_2"`` to ``"_4"``, an
     objective id, or ``"total"``."""
     label: str
@@ -112,7 +113,8 @@ def compare_sheets(move: Move, player: int, before: ScoreSheet, after: ScoreShee
     provisional sheet now, and ``after``, the sheet once the move is drawn (provisional, or
     scored when the move ended the round), as :meth:`Game.explain` makes them; labelled and
     reasoned in ``t``'s language."""
-    old, new = score_terms(before, t), score_terms(after, t)
+    line = None if move.line is None else str(getattr(move.line, "value", move.line))
+    old, new = score_terms(before, t, line), score_terms(after, t, line)
     ids = list(new) + [k for k in old if k not in new]
     terms = [TermChange(k, (new.get(k) or old[k])[0], old.get(k, ("", 0))[1],
                         new.get(k, ("", 0))[1]) for k in ids if k != "total"]
@@ -121,18 +123,26 @@ def compare_sheets(move: Move, player: int, before: ScoreSheet, after: ScoreShee
                        t.language)
 
 
-def score_terms(sheet: ScoreSheet, t: Translator | None = None) -> dict[str, tuple[str, int]]:
+def score_terms(sheet: ScoreSheet, t: Translator | None = None,
+                line_id: str | None = None) -> dict[str, tuple[str, int]]:
     """``id -> (label, points)`` for the terms of the sheet's last round and the game-end
     terms, labelled in ``t``'s language (English by default; the sheet's own labels are taken
-    as they are)."""
+    as they are). In a round of two lines (Berlin's Bear and Crown, not yet joined) the
+    districts and stations are those of ``line_id`` (the move's), labelled "of this line":
+    the boxes of one line, not a sum of two (without ``line_id``: the sum)."""
     t = t if t is not None else translator("en")
     terms: dict[str, tuple[str, int]] = {}
     if sheet.rounds:
         last = sheet.rounds[-1]
         terms["round"] = (t("Round {number} score", number=last.round), last.score)
-        terms["districts"] = (t("Districts"), sum(line.district_count for line in last.lines))
-        terms["stations"] = (t("Stations in the best district"),
-                             sum(line.station_count for line in last.lines))
+        own = [s for s in last.lines if line_id in s.lines]
+        one_of_two = line_id is not None and (not own or len(own) < len(last.lines))
+        counted = own if one_of_two else last.lines
+        terms["districts"] = (t("Districts of this line") if one_of_two else t("Districts"),
+                              sum(s.district_count for s in counted))
+        terms["stations"] = (t("Stations in this line's best district") if one_of_two
+                             else t("Stations in the best district"),
+                             sum(s.station_count for s in counted))
         for line in last.lines:
             for bonus in line.bonuses:
                 label, points = terms.get(bonus.id, (bonus.label, 0))
