@@ -246,9 +246,9 @@ class PlayerError(PhaseError, ArgumentError):
 
 class PlayerMoveError(IllegalMoveError, PlayerError):
     """A move or pencil power asked of a player the game does not have (``play``,
-    ``use_power``): an :class:`IllegalMoveError`
-    whose ``reason`` is ``Reason.NO_SUCH_PLAYER``, as ``play`` raises for every refused move,
-    and a :class:`PlayerError`, as every other call raises for that player."""
+    ``use_power``): an :class:`IllegalMoveError` whose ``reason`` is
+    ``Reason.NO_SUCH_PLAYER``, as ``play`` raises for every refused move, and a
+    :class:`PlayerError`, as every other call raises for that player."""
 
 
 def move_refused(player: int, move: object, illegality: Illegality, *,
