@@ -450,6 +450,47 @@ def test_the_standings_table_shows_no_place_before_a_round_is_scored(home, tmp_p
     assert str(room.standings()).split()[0] in ("1", "1=")
 
 
+def test_the_round_in_play_is_shown_beside_the_finished_rounds(home, tmp_path):
+    """The whole first round used to show 0 for everyone: the totals count finished rounds
+    only. Each row now also has the round in play as the participant's own sheet shows it."""
+    room = _room(tmp_path, seed=18)  # Berlin seed 18: round 1 ends after 6 cards
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
+    rng = random.Random(3)
+    room.poll()
+    assert [r.current for r in room.standings().rows] == [None, None]  # no card yet
+    while not any(s.game.sheets[0].history for s in seats):
+        room.reveal()
+        for s in seats:
+            finish_turn(s, rng, draw=1.0)
+    room.poll()
+    standings = room.standings()
+    for row, s in zip(standings.rows, sorted(seats, key=lambda s: s.name), strict=True):
+        assert row.total == 0 and row.rounds == ()  # places still count finished rounds
+        assert row.current == s.game.provisional_round_score().score  # the sheet's round box
+    assert any(row.current for row in standings.rows)
+    assert "Round 1 so far" in standings._repr_html_()
+    header, *lines = standings.to_csv().splitlines()
+    assert header.endswith(",refusal,current")
+    assert [line.rsplit(",", 1)[1] for line in lines] == [str(r.current) for r in standings.rows]
+    from nsb_widget.widget.board_state import board_standings
+
+    assert [r["current"] for r in board_standings(standings)["rows"]] == [
+        r.current for r in standings.rows]
+    # Between rounds (the next round's first card not out) and at the end: nothing in play.
+    while seats[0].game.round == 1:
+        room.reveal()
+        for s in seats:
+            finish_turn(s, rng)
+    room.poll()
+    assert [r.current for r in room.standings().rows] == [None, None]
+    assert all(r.rounds for r in room.standings().rows)
+    play_room(room, seats, rng)
+    room.poll()
+    final = room.standings()
+    assert final.final and [r.current for r in final.rows] == [None, None]
+    assert "so far" not in final._repr_html_() and final.to_csv().splitlines()[1].endswith(",")
+
+
 def test_a_teacher_without_a_board_sees_the_latest_hand_ins_from_a_cell(home, tmp_path):
     """No board, no watch(), no poll(): the results a cell asks for read the folder first."""
     room = _room(tmp_path, seed=12)

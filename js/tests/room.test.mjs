@@ -123,6 +123,32 @@ test("the board in a round: the card large, the counts, who is behind; keys and 
   b.cleanup();
 });
 
+test("the board shows the round in play beside the total, secondary, until it is scored",
+  async () => {
+    const b = await board("board_round");
+    const col = (sel) => b.qa(sel).map((n) => n.textContent);
+    // Round 1 in play: the totals are 0, the round as each sheet shows it stands beside them.
+    assert.deepEqual(col(".nsb-board-total"), ["0", "0", "0"]);
+    assert.equal(b.q("th.nsb-board-current").textContent, "Round 1 so far");
+    assert.deepEqual(col("td.nsb-board-current"), b.state.standings.rows.map((r) => `+${r.current}`));
+    assert.ok(b.state.standings.rows.some((r) => r.current > 0));
+    const heads = col(".nsb-board-table th");
+    assert.equal(heads.indexOf("Round 1 so far"), heads.indexOf("Total") + 1);
+    // Rows in different rounds (a self-paced room): no round number in the heading; a row
+    // with no round in play has an empty cell.
+    const rows = structuredClone(b.state.standings.rows);
+    rows[0].round = 2;
+    rows[2].current = null;
+    b.model.pySet("standings", { ...b.state.standings, rows });
+    assert.equal(b.q("th.nsb-board-current").textContent, "Round so far");
+    assert.equal(b.qa("td.nsb-board-current")[2].textContent, "");
+    // Nobody with a round in play (between rounds, at the end): no column at all.
+    b.model.pySet("standings", { ...b.state.standings, rows: rows.map((r) => ({ ...r,
+      current: null })) });
+    assert.equal(b.qa(".nsb-board-current").length, 0);
+    b.cleanup();
+  });
+
 test("the final board: places with shared ones, the winner, the sheet, figures", async () => {
   const b = await board("board_final", (s) => {
     s.standings.rows[1].place = 1; // a tie on total and best round: a shared victory

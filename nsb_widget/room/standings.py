@@ -53,6 +53,11 @@ class Standing:
     """Cards out that they have not taken yet."""
     refusal: str | None
     """Why their last hand-in was refused (then their last accepted game is what counts)."""
+    current: int | None = None
+    """The round they are playing as it would score if it ended now (the round's box on
+    their own sheet), from the cards they have taken: never from a card still face down.
+    ``None`` before they take the round's first card and once their game is over. It is not
+    in :attr:`total` nor in the places, which count finished rounds only."""
 
     @property
     def ready(self) -> bool:
@@ -84,12 +89,12 @@ class Standings:
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["place", "shared", "name", "total", "round1", "round2", "round3",
-                         "round4", "tiebreak", "status", "refusal"])
+                         "round4", "tiebreak", "status", "refusal", "current"])
         for r in self.rows:
             rounds = [*r.rounds, *([""] * (4 - len(r.rounds)))]
             writer.writerow(["" if r.place is None else r.place, "yes" if r.shared else "",
                              r.name, r.total, *rounds[:4], r.tiebreak, r.status,
-                             r.refusal or ""])
+                             r.refusal or "", "" if r.current is None else r.current])
         return out.getvalue()
 
     def _place_text(self, row: Standing, none: str) -> str:
@@ -100,17 +105,31 @@ class Standings:
             return none
         return f"{row.place}{'=' if row.shared else ''}"
 
+    def current_title(self, t: Translator) -> str | None:
+        """The heading of the rounds in play ("Round 2 so far"; "Round so far" when the
+        participants are in different rounds), ``None`` when nobody has a round in play."""
+        rounds = {r.round for r in self.rows if r.current is not None}
+        if not rounds:
+            return None
+        if len(rounds) == 1:
+            return t("Round {n} so far", n=rounds.pop())
+        return t("Round so far")
+
     def _repr_html_(self) -> str:
         t = translator(self.language)
-        head = "".join(f"<th>{html.escape(h)}</th>" for h in (
-            t("Place"), t("Name"), t("Rounds"), t("Total"), t("Status")))
+        current = self.current_title(t)
+        titles = (t("Place"), t("Name"), t("Rounds"), t("Total"),
+                  *(() if current is None else (current,)), t("Status"))
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in titles)
         body = []
         for r in self.rows:
             place = self._place_text(r, "")
             rounds = " + ".join(str(x) for x in r.rounds)
             status = status_text(r, t) + (f" ({r.refusal})" if r.refusal else "")
+            so_far = "" if current is None else f"<td>{signed(r.current)}</td>"
             body.append(f"<tr><td>{place}</td><td>{html.escape(r.name)}</td><td>{rounds}</td>"
-                        f"<td><strong>{r.total}</strong></td><td>{html.escape(status)}</td></tr>")
+                        f"<td><strong>{r.total}</strong></td>{so_far}"
+                        f"<td>{html.escape(status)}</td></tr>")
         return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
     def __str__(self) -> str:
@@ -118,8 +137,16 @@ class Standings:
         lines = []
         for r in self.rows:
             place = self._place_text(r, "-")
-            lines.append(f"{place:>4} {r.name:<20} {r.total:>4}  {status_text(r, t)}")
+            lines.append(f"{place:>4} {r.name:<20} {r.total:>4} {signed(r.current):>4}  "
+                         f"{status_text(r, t)}")
         return "\n".join(lines)
+
+
+def signed(points: int | None) -> str:
+    """A round in play's points as shown beside the total ("+12"), empty for ``None``."""
+    if points is None:
+        return ""
+    return f"+{points}" if points >= 0 else f"\u2212{-points}"
 
 
 def status_text(row: Standing, t: Translator) -> str:

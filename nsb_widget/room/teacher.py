@@ -419,13 +419,7 @@ class Room:
                 scored.append((p, game.ruleset.score_sheet(game, 0)))
             keys = [(sheet.total, sheet.tiebreak) for _, sheet in scored]
             for (p, sheet), (place, shared) in zip(scored, places(keys), strict=True):
-                game = p.game
-                assert game is not None
-                taken = game.reveals
-                rows.append(Standing(p.name, place, shared, sheet.total,
-                                     tuple(r.score for r in sheet.rounds), sheet.tiebreak,
-                                     game.round, taken, _status(game, turns_out), max(
-                                         0, turns_out - taken), p.refusal))
+                rows.append(_standing(p, sheet, place, shared, turns_out))
             rows.sort(key=lambda r: (r.place is None, r.place or 0, r.name.casefold()))
             # A self-paced room has no table to run out: it is final once every game is.
             out = self._table.over or not self.info.dealt
@@ -629,6 +623,27 @@ def _take(public: RoomGame, cards: Sequence[str]) -> None:
     if public.phase is Phase.DRAW:
         public.pass_turn(0)
     public.deal(tuple(cards))
+
+
+def _standing(p: Participant, sheet: Any, place: int | None, shared: bool,
+              turns_out: int) -> Standing:
+    """``p``'s row: their scored rounds (``sheet``), ``place``, and the round they are playing
+    as it would score now (from their own game, which holds only the cards they took)."""
+    game = p.game
+    assert game is not None
+    taken = game.reveals
+    return Standing(p.name, place, shared, sheet.total, tuple(r.score for r in sheet.rounds),
+                    sheet.tiebreak, game.round, taken, _status(game, turns_out),
+                    max(0, turns_out - taken), p.refusal, _current(game))
+
+
+def _current(game: RoomGame) -> int | None:
+    """The round in play as it would score if it ended now (what the participant's sheet
+    shows for it), ``None`` before the round's first card and once the game is over."""
+    if game.is_over or game.turn == 0:
+        return None
+    scored = game.provisional_round_score(0)
+    return None if scored is None else scored.score
 
 
 def _status(game: RoomGame, turns_out: int) -> str:

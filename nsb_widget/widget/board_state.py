@@ -58,12 +58,13 @@ def board_table(room: Room) -> dict[str, Any]:
 
 
 def board_standings(standings: Standings) -> dict[str, Any]:
-    """The live table of scores: one row per participant (best first), how many are ready,
-    whether the places are final."""
+    """The live table of scores: one row per participant (best first, with the round they
+    are playing as it would score now, ``current``), how many are ready, whether the places
+    are final."""
     return {
         "rows": [{"name": r.name, "place": r.place, "shared": r.shared, "total": r.total,
                   "rounds": list(r.rounds), "round": r.round, "status": r.status,
-                  "behind": r.behind, "refusal": r.refusal}
+                  "behind": r.behind, "refusal": r.refusal, "current": r.current}
                  for r in standings.rows],
         "ready": standings.ready,
         "count": len(standings.rows),

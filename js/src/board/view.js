@@ -58,6 +58,7 @@ export function readBoard(model) {
         name: str(r.name), place: Number.isInteger(r.place) ? r.place : null,
         shared: bool(r.shared), total: int(r.total), rounds: arr(r.rounds).filter(Number.isInteger),
         status: str(r.status), behind: int(r.behind),
+        round: int(r.round, 1), current: Number.isInteger(r.current) ? r.current : null,
         refusal: typeof r.refusal === "string" && r.refusal ? r.refusal : null })),
       ready: int(standings.ready), count: int(standings.count), final: bool(standings.final),
     },
@@ -69,6 +70,9 @@ export function readBoard(model) {
     notice: { id: int(notice.id), level: str(notice.level), text: str(notice.text) },
   };
 }
+
+/** A round in play's points beside the total ("+12"), empty for none. */
+const signed = (n) => (n === null ? "" : n >= 0 ? `+${n}` : `\u2212${-n}`);
 
 /** An SVG document as an <img> source: shown as a picture, never run as code. */
 const svgUrl = (svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -218,6 +222,15 @@ export function createBoardView(model, el) {
     return STATUS[r.status] ? t(STATUS[r.status]) : r.status;
   }
 
+  /** The heading of the rounds in play ("Round 2 so far"; "Round so far" when the rows are
+   * in different rounds), or "" when nobody has a round in play (no column then). */
+  function currentTitle(rows) {
+    const rounds = new Set(rows.filter((r) => r.current !== null).map((r) => r.round));
+    if (!rounds.size) return "";
+    return rounds.size === 1 ? st.t("board.col_current", { n: [...rounds][0] })
+      : st.t("board.col_current_any");
+  }
+
   function drawStandings() {
     const { t, standings } = st;
     const { rows } = standings;
@@ -246,8 +259,13 @@ export function createBoardView(model, el) {
       head.append(h(doc, "th", { scope: "col", class: "nsb-num", text: t("board.col_round",
         { n }) }));
     }
-    head.append(h(doc, "th", { scope: "col", class: "nsb-num", text: t("board.col_total") }),
-      h(doc, "th", { scope: "col", text: t("board.col_status") }));
+    head.append(h(doc, "th", { scope: "col", class: "nsb-num", text: t("board.col_total") }));
+    const current = currentTitle(rows);
+    if (current) {
+      head.append(h(doc, "th", { scope: "col", class: "nsb-num nsb-board-current",
+        title: t("board.current_title"), text: current }));
+    }
+    head.append(h(doc, "th", { scope: "col", text: t("board.col_status") }));
     const body = h(doc, "tbody");
     // Places mean something once a round has been scored.
     const scored = rows.some((r) => r.rounds.length > 0);
@@ -264,8 +282,11 @@ export function createBoardView(model, el) {
         tr.append(h(doc, "td", { class: "nsb-num", text: n < r.rounds.length
           ? String(r.rounds[n]) : "" }));
       }
-      tr.append(h(doc, "td", { class: "nsb-num nsb-board-total", text: String(r.total) }),
-        h(doc, "td", { class: "nsb-board-status", title: r.refusal ? t("board.refused",
+      tr.append(h(doc, "td", { class: "nsb-num nsb-board-total", text: String(r.total) }));
+      if (current) {
+        tr.append(h(doc, "td", { class: "nsb-num nsb-board-current", text: signed(r.current) }));
+      }
+      tr.append(h(doc, "td", { class: "nsb-board-status", title: r.refusal ? t("board.refused",
           { reason: r.refusal }) : null, text: statusText(r) + (r.refusal ? " ⚠" : "") }));
       body.append(tr);
     }

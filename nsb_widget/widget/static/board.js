@@ -379,6 +379,8 @@ function readBoard(model) {
         rounds: arr(r.rounds).filter(Number.isInteger),
         status: str(r.status),
         behind: int(r.behind),
+        round: int(r.round, 1),
+        current: Number.isInteger(r.current) ? r.current : null,
         refusal: typeof r.refusal === "string" && r.refusal ? r.refusal : null
       })),
       ready: int(standings.ready),
@@ -398,6 +400,7 @@ function readBoard(model) {
     notice: { id: int(notice.id), level: str(notice.level), text: str(notice.text) }
   };
 }
+var signed = (n) => n === null ? "" : n >= 0 ? `+${n}` : `−${-n}`;
 var svgUrl = (svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 function createBoardView(model, el) {
   const doc = el.ownerDocument;
@@ -604,6 +607,11 @@ function createBoardView(model, el) {
     if (r.status === "behind") return t.n("board.status_behind", r.behind);
     return STATUS[r.status] ? t(STATUS[r.status]) : r.status;
   }
+  function currentTitle(rows) {
+    const rounds = new Set(rows.filter((r) => r.current !== null).map((r) => r.round));
+    if (!rounds.size) return "";
+    return rounds.size === 1 ? st.t("board.col_current", { n: [...rounds][0] }) : st.t("board.col_current_any");
+  }
   function drawStandings() {
     const { t, standings } = st;
     const { rows } = standings;
@@ -641,10 +649,17 @@ function createBoardView(model, el) {
         { n }
       ) }));
     }
-    head.append(
-      h(doc, "th", { scope: "col", class: "nsb-num", text: t("board.col_total") }),
-      h(doc, "th", { scope: "col", text: t("board.col_status") })
-    );
+    head.append(h(doc, "th", { scope: "col", class: "nsb-num", text: t("board.col_total") }));
+    const current = currentTitle(rows);
+    if (current) {
+      head.append(h(doc, "th", {
+        scope: "col",
+        class: "nsb-num nsb-board-current",
+        title: t("board.current_title"),
+        text: current
+      }));
+    }
+    head.append(h(doc, "th", { scope: "col", text: t("board.col_status") }));
     const body = h(doc, "tbody");
     const scored = rows.some((r) => r.rounds.length > 0);
     for (const r of rows) {
@@ -677,13 +692,14 @@ function createBoardView(model, el) {
       for (let n = 0; n < rounds; n++) {
         tr.append(h(doc, "td", { class: "nsb-num", text: n < r.rounds.length ? String(r.rounds[n]) : "" }));
       }
-      tr.append(
-        h(doc, "td", { class: "nsb-num nsb-board-total", text: String(r.total) }),
-        h(doc, "td", { class: "nsb-board-status", title: r.refusal ? t(
-          "board.refused",
-          { reason: r.refusal }
-        ) : null, text: statusText(r) + (r.refusal ? " ⚠" : "") })
-      );
+      tr.append(h(doc, "td", { class: "nsb-num nsb-board-total", text: String(r.total) }));
+      if (current) {
+        tr.append(h(doc, "td", { class: "nsb-num nsb-board-current", text: signed(r.current) }));
+      }
+      tr.append(h(doc, "td", { class: "nsb-board-status", title: r.refusal ? t(
+        "board.refused",
+        { reason: r.refusal }
+      ) : null, text: statusText(r) + (r.refusal ? " ⚠" : "") }));
       body.append(tr);
     }
     tableEl.append(h(doc, "thead", {}, head), body);
