@@ -579,6 +579,105 @@ def test_the_results_are_exported(home, tmp_path):
     assert sorted(places.values()) in ([1, 1], [1, 2])
 
 
+def _leave_after(room: Room, seats, left, turns: int, rng: random.Random) -> None:
+    """Every card turned over and played by ``seats``; ``left`` plays ``turns`` turns and
+    goes (their game is never over)."""
+    while not room.is_over:
+        room.reveal()
+        for s in seats:
+            finish_turn(s, rng)
+        if len(room.turns) <= turns:
+            finish_turn(left, rng)
+    for s in seats:  # the cards they have not taken yet
+        while not s.game.is_over:
+            finish_turn(s, rng)
+    room.poll()
+
+
+def test_the_teacher_ends_a_game_someone_left_and_the_places_are_final(home, tmp_path):
+    """One absent participant used to block the final places: the standings waited for every
+    game. Once every card is out the teacher ends the game; it survives a kernel restart."""
+    room = _room(tmp_path, seed=21)
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
+    cleo = take_seat(room.folder.path, "Cleo")
+    room.reveal()
+    with pytest.raises(RoomError, match="cards are still to come"):
+        room.end()
+    assert not room.is_ended and room.folder.table_file.read_text().count('"ended": null')
+    _leave_after(room, seats, cleo, 5, random.Random(4))
+    standings = room.standings()
+    assert not standings.final and room.why_not_end() is None  # Cleo is not coming back
+    final = room.end()
+    assert room.is_ended and final.final
+    assert [r.name for r in final.rows] == ["Ada", "Bob", "Cleo"] or [
+        r.name for r in final.rows] == ["Bob", "Ada", "Cleo"]
+    placed, (gone,) = final.rows[:2], final.rows[2:]
+    assert sorted(r.place or 0 for r in placed) in ([1, 1], [1, 2])
+    assert (gone.name, gone.place, gone.status, gone.current) == ("Cleo", None, "left", None)
+    assert gone.total == cleo.game.score()  # her rounds so far stay readable
+    assert "left" in str(final) and ",left," in final.to_csv()
+    with pytest.raises(RoomError, match="already been ended"):
+        room.end()
+    # Cleo finishes afterwards: the places announced stay as they are.
+    while not cleo.game.is_over:
+        finish_turn(cleo, random.Random(1))
+    room.poll()
+    rows = [(r.name, r.place, r.status) for r in room.standings().rows]
+    assert rows == [(r.name, r.place, r.status) for r in final.rows]
+    restart_kernel()
+    again = Room.resume(room.folder.path)
+    assert again.is_ended and again.standings().final
+    assert [(r.name, r.place, r.status) for r in again.standings().rows] == rows
+
+
+def test_a_self_paced_room_can_be_ended_once_someone_has_finished(home, tmp_path):
+    room = _room(tmp_path, paced="self", seed=2026, language="de")
+    ada, bob = (take_seat(room.folder.path, n) for n in ("Ada", "Bob"))
+    with pytest.raises(RoomError, match="noch niemand"):
+        room.end()
+    rng = random.Random(5)
+    while not ada.game.is_over:
+        if ada.game.phase is Phase.REVEAL:
+            ada.game.reveal()
+        else:
+            finish_turn(ada, rng)
+    bob.game.reveal()
+    final = room.end()
+    assert [(r.name, r.place, r.status) for r in final.rows] == [("Ada", 1, "finished"),
+                                                                 ("Bob", None, "left")]
+    assert "gegangen" in final._repr_html_()  # the status in the room's language
+
+
+@pytest.mark.parametrize(("ended", "over", "why"), [
+    ("yes", True, "must be null or a list"), ([], True, "must be null or a list"),
+    (["../../etc/passwd"], True, "must be null or a list"), ([1], True, "must be null or a list"),
+    (["0" * 24], False, "once every card is out")])
+def test_a_damaged_end_of_the_game_is_refused_with_its_problem(home, tmp_path, ended, over,
+                                                              why):
+    room = _room(tmp_path, seed=21)
+    ada = take_seat(room.folder.path, "Ada")
+    room.reveal()
+    doc = json.loads(room.folder.table_file.read_text())
+    doc.update(ended=ended, over=over)
+    room.folder.table_file.write_text(json.dumps(doc))
+    assert ada.sync() == 0 and "damaged" in (ada.status().problem or "")
+    restart_kernel()
+    with pytest.raises(RoomFileError, match=why) as caught:
+        Room.resume(room.folder.path)
+    assert "ended" in str(caught.value)
+
+
+def test_a_table_written_before_a_game_could_be_ended_is_read(home, tmp_path):
+    room = _room(tmp_path, seed=21)
+    room.reveal()
+    doc = json.loads(room.folder.table_file.read_text())
+    del doc["ended"]
+    room.folder.table_file.write_text(json.dumps(doc))
+    restart_kernel()
+    again = Room.resume(room.folder.path)
+    assert again.turns == room.turns and not again.is_ended
+
+
 # ---------------------------------------------------------------------------- self-paced
 def test_a_self_paced_room_is_collected_and_ranked_the_same_way(home, tmp_path):
     room = _room(tmp_path, "london", ("powers",), paced="self", seed=2026)

@@ -176,6 +176,31 @@ test("the final board: places with shared ones, the winner, the sheet, figures",
   b.cleanup();
 });
 
+test("the board offers to end the game only when every card is out and someone has not "
+  + "finished; a participant who left has no place", async () => {
+    const b = await board("board_round");
+    const end = () => b.q('button[data-action="end"]');
+    assert.equal(end().hidden, true); // cards still to come
+    assert.equal(b.q(".nsb-board-end-note").hidden, true);
+    b.model.pySet("table", { ...b.state.table, can_end: true });
+    assert.equal(end().hidden, false);
+    assert.equal(end().textContent, "End the game");
+    assert.match(b.q(".nsb-board-end-note").textContent, /listed as left/);
+    b.click(end());
+    assert.deepEqual(b.model.messages().at(-1), { type: "end", turn: b.state.table.turns_out });
+    // Ended: the button goes, the one who left is listed after the places, without one.
+    b.model.pySet("table", { ...b.state.table, can_end: false, ended: true });
+    const rows = b.state.standings.rows.map((r, i) => ({ ...r, place: i < 2 ? i + 1 : null,
+      status: i < 2 ? "finished" : "left", rounds: [1, 2, 3, 4], current: null }));
+    b.model.pySet("standings", { ...b.state.standings, rows, final: true });
+    assert.equal(end().hidden, true);
+    assert.equal(b.q(".nsb-board-scores-title").textContent, "Final places");
+    const last = b.qa(".nsb-board-table tbody tr").at(-1);
+    assert.equal(last.querySelector(".nsb-board-place").textContent, "–");
+    assert.equal(last.querySelector(".nsb-board-status").textContent, "left");
+    b.cleanup();
+  });
+
 test("the board names the room's modules in words", async () => {
   const b = await board("board_start", (s) => { s.info.modules = ["effects", "objectives"]; });
   assert.equal(b.q(".nsb-board-sub").textContent, "Berlin · Round effects · Objectives");

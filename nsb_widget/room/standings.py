@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from ..i18n import N_, Translator, translator
 
 #: A participant's state against the room's cards.
-STATUSES = ("joined", "drawing", "ready", "behind", "finished", "refused")
+STATUSES = ("joined", "drawing", "ready", "behind", "finished", "refused", "left")
 #: Each state as a notebook's table shows it (``"behind"`` counts the cards, see
 #: :func:`status_text`).
 _STATUS_WORDS = {"joined": N_("joined"), "drawing": N_("drawing…"), "ready": N_("ready"),
-                 "finished": N_("finished"), "refused": N_("refused")}
+                 "finished": N_("finished"), "refused": N_("refused"), "left": N_("left")}
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,8 @@ class Standing:
     """The participant's name."""
     place: int | None
     """Their place by the score so far (final once everyone has finished); ``None`` when the
-    room has no accepted game of theirs."""
+    room has no accepted game of theirs, or when the teacher ended the game before theirs was
+    over."""
     shared: bool
     """True when another participant holds the same place (a tie the rulebook shares)."""
     total: int
@@ -48,7 +49,8 @@ class Standing:
     status: str
     """One of :data:`STATUSES`: ``"joined"`` (no card yet), ``"drawing"`` (on the latest card),
     ``"ready"`` (done with the latest card), ``"behind"`` (cards out they have not taken),
-    ``"finished"`` (game over), ``"refused"`` (nothing of theirs could be accepted)."""
+    ``"finished"`` (game over), ``"refused"`` (nothing of theirs could be accepted),
+    ``"left"`` (the teacher ended the game before theirs was over: no place)."""
     behind: int
     """Cards out that they have not taken yet."""
     refusal: str | None
@@ -61,8 +63,8 @@ class Standing:
 
     @property
     def ready(self) -> bool:
-        """True when they wait for the next card (or are done)."""
-        return self.status in ("ready", "finished", "joined")
+        """True when they wait for the next card (or are done, or left)."""
+        return self.status in ("ready", "finished", "joined", "left")
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,7 @@ class Standings:
     """Turns the room has turned over."""
     final: bool
     """True once every participant has finished (and, in a room dealt by the teacher, every
-    card is out): the places are final."""
+    card is out), or once the teacher has ended the game: the places are final."""
     language: str = "en"
     """The language of the table shown in a notebook (the room's; the CSV stays English)."""
 

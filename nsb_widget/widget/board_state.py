@@ -41,7 +41,8 @@ def board_info(room: Room) -> dict[str, Any]:
 
 def board_table(room: Room) -> dict[str, Any]:
     """The cards on the table now: round, turn, this turn's cards (and a Glimpse preview), the
-    counts, whether the teacher may turn the next card over (and why not)."""
+    counts, whether the teacher may turn the next card over (and why not), whether they may
+    end the game (every card out, someone not finished) and whether they have."""
     game = room.table_game
     turn = turn_state(game, 0)
     out = {key: turn[key] for key in _TABLE_KEYS}
@@ -52,6 +53,8 @@ def board_table(room: Room) -> dict[str, Any]:
         "pencil": game.pencil(0),
         "can_reveal": why is None,
         "why_not": why,
+        "can_end": room.why_not_end() is None,
+        "ended": room.is_ended,
         "problem": room.problem,
     })
     return out

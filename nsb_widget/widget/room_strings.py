@@ -70,6 +70,10 @@ BOARD_STRINGS: dict[str, str] = {
     "board.status_drawing": N_("drawing…"),
     "board.status_finished": N_("finished"),
     "board.status_refused": N_("refused"),
+    "board.status_left": N_("left"),
+    "board.end": N_("End the game"),
+    "board.end_note": N_("If someone will not finish, end the game: those who have finished "
+                         "get the final places, the others are listed as left."),
     "board.refused": N_("Last hand-in refused: {reason}"),
     "board.shared": N_("shared place"),
     "board.winner": N_("Winner: {names}"),

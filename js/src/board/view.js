@@ -14,7 +14,7 @@ const MODULES = { effects: "panel.effects_title", powers: "panel.powers_title",
 /** A participant's status (Python's `standings.rows[].status`) -> its words. */
 const STATUS = { joined: "board.status_joined", ready: "board.status_ready",
   drawing: "board.status_drawing", finished: "board.status_finished",
-  refused: "board.status_refused" };
+  refused: "board.status_refused", left: "board.status_left" };
 
 /** Read every trait of the board defensively (safe defaults for anything malformed). */
 export function readBoard(model) {
@@ -51,6 +51,7 @@ export function readBoard(model) {
       revealed: obj(table.revealed),
       turns_out: int(table.turns_out), over: bool(table.over), pencil: str(table.pencil),
       can_reveal: bool(table.can_reveal), why_not: str(table.why_not),
+      can_end: bool(table.can_end), ended: bool(table.ended),
       problem: typeof table.problem === "string" && table.problem ? table.problem : null,
     },
     standings: {
@@ -99,6 +100,10 @@ export function createBoardView(model, el) {
   const reveal = h(doc, "button", { type: "button", class: "nsb-btn nsb-btn-primary "
     + "nsb-board-reveal", "data-action": "reveal" });
   const revealNote = h(doc, "p", { class: "nsb-board-reveal-note" });
+  // Once every card is out: end the game for someone who will not finish.
+  const end = h(doc, "button", { type: "button", class: "nsb-btn nsb-board-end",
+    "data-action": "end", hidden: true });
+  const endNote = h(doc, "p", { class: "nsb-board-end-note", hidden: true });
   const notice = h(doc, "div", { class: "nsb-notice", role: "status", "aria-live": "polite" });
   const scoresTitle = h(doc, "h3", { class: "nsb-board-scores-title" });
   const winner = h(doc, "p", { class: "nsb-board-winner" });
@@ -125,7 +130,7 @@ export function createBoardView(model, el) {
     h(doc, "div", { class: "nsb-board-top" },
       h(doc, "section", { class: "nsb-board-turn" }, round, cards, lastTurn, effect, counts),
       h(doc, "section", { class: "nsb-board-ready" }, readyCount, nobody, bar, reveal,
-        revealNote)),
+        revealNote, endNote, end)),
     notice,
     h(doc, "div", { class: "nsb-board-main" },
       h(doc, "section", { class: "nsb-board-scores" }, scoresTitle, winner, tableEl), sheetBox),
@@ -214,6 +219,10 @@ export function createBoardView(model, el) {
     reveal.title = table.can_reveal ? t("board.reveal_key") : table.why_not;
     revealNote.textContent = info.dealt && !table.can_reveal ? table.why_not : "";
     revealNote.hidden = !revealNote.textContent;
+    end.hidden = !table.can_end;
+    end.textContent = t("board.end");
+    endNote.textContent = table.can_end ? t("board.end_note") : "";
+    endNote.hidden = !table.can_end;
   }
 
   function statusText(r) {
@@ -346,6 +355,7 @@ export function createBoardView(model, el) {
   function act(action, btn) {
     if (btn && btn.disabled) return;
     if (action === "reveal") model.send({ type: "reveal", turn: st.table.turns_out });
+    else if (action === "end") model.send({ type: "end", turn: st.table.turns_out });
     else if (action === "show") model.send({ type: "show", name: btn.dataset.name });
     else if (action === "hide") model.send({ type: "hide" });
     else if (action === "figures") model.send({ type: "figures" });

@@ -321,7 +321,8 @@ var STATUS = {
   ready: "board.status_ready",
   drawing: "board.status_drawing",
   finished: "board.status_finished",
-  refused: "board.status_refused"
+  refused: "board.status_refused",
+  left: "board.status_left"
 };
 function readBoard(model) {
   const t = translator(model.get("strings"));
@@ -368,6 +369,8 @@ function readBoard(model) {
       pencil: str(table.pencil),
       can_reveal: bool(table.can_reveal),
       why_not: str(table.why_not),
+      can_end: bool(table.can_end),
+      ended: bool(table.ended),
       problem: typeof table.problem === "string" && table.problem ? table.problem : null
     },
     standings: {
@@ -432,6 +435,13 @@ function createBoardView(model, el) {
   );
   const reveal = h(doc, "button", { type: "button", class: "nsb-btn nsb-btn-primary nsb-board-reveal", "data-action": "reveal" });
   const revealNote = h(doc, "p", { class: "nsb-board-reveal-note" });
+  const end = h(doc, "button", {
+    type: "button",
+    class: "nsb-btn nsb-board-end",
+    "data-action": "end",
+    hidden: true
+  });
+  const endNote = h(doc, "p", { class: "nsb-board-end-note", hidden: true });
   const notice = h(doc, "div", { class: "nsb-notice", role: "status", "aria-live": "polite" });
   const scoresTitle = h(doc, "h3", { class: "nsb-board-scores-title" });
   const winner = h(doc, "p", { class: "nsb-board-winner" });
@@ -483,7 +493,9 @@ function createBoardView(model, el) {
         nobody,
         bar,
         reveal,
-        revealNote
+        revealNote,
+        endNote,
+        end
       )
     ),
     notice,
@@ -601,6 +613,10 @@ function createBoardView(model, el) {
     reveal.title = table.can_reveal ? t("board.reveal_key") : table.why_not;
     revealNote.textContent = info.dealt && !table.can_reveal ? table.why_not : "";
     revealNote.hidden = !revealNote.textContent;
+    end.hidden = !table.can_end;
+    end.textContent = t("board.end");
+    endNote.textContent = table.can_end ? t("board.end_note") : "";
+    endNote.hidden = !table.can_end;
   }
   function statusText(r) {
     const { t } = st;
@@ -755,6 +771,7 @@ function createBoardView(model, el) {
   function act(action, btn) {
     if (btn && btn.disabled) return;
     if (action === "reveal") model.send({ type: "reveal", turn: st.table.turns_out });
+    else if (action === "end") model.send({ type: "end", turn: st.table.turns_out });
     else if (action === "show") model.send({ type: "show", name: btn.dataset.name });
     else if (action === "hide") model.send({ type: "hide" });
     else if (action === "figures") model.send({ type: "figures" });
