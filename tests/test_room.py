@@ -5,6 +5,7 @@ that is refused with a clear error and changes nothing."""
 from __future__ import annotations
 
 import errno
+import html
 import json
 import os
 import random
@@ -19,7 +20,7 @@ from nsb_widget.errors import PhaseError
 from nsb_widget.room import Room, RoomError, RoomFileError, join
 from nsb_widget.room import folder as room_folder
 from nsb_widget.room.private import token_hash
-from nsb_widget.room.standings import places
+from nsb_widget.room.standings import Standing, Standings, places
 from nsb_widget.rules.game import Phase
 
 __all__ = ["home"]  # the fixture, imported for pytest
@@ -392,6 +393,39 @@ def test_ties_share_a_place_as_the_rulebook_says(home, tmp_path):
     csv = standings.to_csv().splitlines()
     assert csv[0].startswith("place,shared,name,total")
     assert any(line.startswith("1,yes,Ada,") for line in csv)
+
+
+def _final(*rows: tuple[str, int, tuple[int, ...]], language: str = "en") -> Standings:
+    """Final standings of ``(name, total, rounds)``, placed as the room places them."""
+    keys = [(total, max(rounds)) for _, total, rounds in rows]
+    return Standings(tuple(sorted(
+        (Standing(name, place, shared, total, rounds, max(rounds), 4, 34, "finished", 0, None)
+         for (name, total, rounds), (place, shared) in zip(rows, places(keys), strict=True)),
+        key=lambda r: r.place or 0)), 34, True, language)
+
+
+def test_a_tie_decided_by_the_best_round_is_explained_under_the_table(home, tmp_path):
+    """Ada 1st and Bénédicte 2nd on 72 points each used to stand there without a word: the
+    line under the table now says that the best single round decided, and each one's."""
+    standings = _final(("Cleo", 50, (10, 10, 10, 20)), ("Bénédicte", 72, (19, 18, 17, 18)),
+                       ("Ada", 72, (21, 17, 17, 17)))
+    assert [(r.name, r.place) for r in standings.rows] == [("Ada", 1), ("Bénédicte", 2),
+                                                           ("Cleo", 3)]
+    assert [r.name for r in standings.tie_broken] == ["Ada", "Bénédicte"]
+    line = ("Equal totals are decided by the best single round (the rulebook's tie-break): "
+            "Ada 21, Bénédicte 19.")
+    assert str(standings).endswith(line)
+    assert html.escape(line) in standings._repr_html_()
+    from nsb_widget.widget.board_state import board_standings
+
+    assert board_standings(standings)["tie_broken"] == ["Ada", "Bénédicte"]
+    assert [r["tiebreak"] for r in board_standings(standings)["rows"]] == [21, 19, 20]
+    german = _final(("Ada", 72, (21, 17, 17, 17)), ("Bob", 72, (19, 18, 17, 18)), language="de")
+    assert "beste einzelne Runde" in str(german)
+    # A tie the best round does not break is shared, and nothing needs explaining.
+    shared = _final(("Ada", 72, (21, 17, 17, 17)), ("Bob", 72, (21, 18, 16, 17)))
+    assert [r.place for r in shared.rows] == [1, 1] and shared.tie_broken == ()
+    assert "best single round" not in str(shared) + shared._repr_html_()
 
 
 def test_readiness_counts_who_has_finished_the_latest_card(home, tmp_path):

@@ -40,7 +40,7 @@ def test_the_board_follows_the_room(home, tmp_path):
     board = RoomBoard(room, watch=False)
     assert board.table["turns_out"] == 0 and board.table["can_reveal"] is True
     assert board.standings == {"rows": [], "ready": 0, "count": 0, "final": False,
-                               "turns_out": 0}
+                               "turns_out": 0, "tie_broken": []}
     assert board.info["name"] == "Widgets" and len(board.info["effects"]) == 4
     seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
     room.poll()

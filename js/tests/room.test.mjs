@@ -201,6 +201,26 @@ test("the board offers to end the game only when every card is out and someone h
     b.cleanup();
   });
 
+test("equal totals with different places are explained under the table", async () => {
+  // The fixture's game: Bob and Ada on the same total, Bob first by his best round.
+  const b = await board("board_final");
+  const [bob, ada] = b.state.standings.rows;
+  assert.equal(bob.total, ada.total);
+  assert.deepEqual([bob.place, ada.place], [1, 2]);
+  const line = b.q(".nsb-board-tiebreak");
+  assert.equal(line.hidden, false);
+  assert.equal(line.textContent, "Equal totals are decided by the best single round (the "
+    + `rulebook's tie-break): Bob ${bob.tiebreak}, Ada ${ada.tiebreak}.`);
+  assert.ok(bob.tiebreak > ada.tiebreak);
+  // Nothing decided by the tie-break (Python sends no names): no line.
+  b.model.pySet("standings", { ...b.state.standings, tie_broken: [] });
+  assert.equal(b.q(".nsb-board-tiebreak").hidden, true);
+  b.cleanup();
+  const round = await board("board_round");
+  assert.equal(round.q(".nsb-board-tiebreak").hidden, true);
+  round.cleanup();
+});
+
 test("the board names the room's modules in words", async () => {
   const b = await board("board_start", (s) => { s.info.modules = ["effects", "objectives"]; });
   assert.equal(b.q(".nsb-board-sub").textContent, "Berlin · Round effects · Objectives");

@@ -86,6 +86,25 @@ class Standings:
         """Participants waiting for the next card (the "14 of 20 ready")."""
         return sum(r.ready for r in self.rows)
 
+    @property
+    def tie_broken(self) -> tuple[Standing, ...]:
+        """The placed rows whose total equals another's while their places differ: the
+        tie-break (the best single round, :attr:`Standing.tiebreak`) decided between them.
+        Best first; empty when no tie-break decided anything."""
+        placed = [r for r in self.rows if r.place is not None]
+        return tuple(r for r in placed if len(
+            {o.place for o in placed if o.total == r.total}) > 1)
+
+    def tiebreak_text(self, t: Translator) -> str | None:
+        """The line under the table saying that the best single round decided equal totals,
+        with those participants' best rounds; ``None`` when it decided nothing."""
+        rows = self.tie_broken
+        if not rows:
+            return None
+        return t("Equal totals are decided by the best single round (the rulebook's "
+                 "tie-break): {rounds}.", rounds=", ".join(f"{r.name} {r.tiebreak}"
+                                                         for r in rows))
+
     def to_csv(self, t: Translator | None = None) -> str:
         """The table as CSV (column names in English: it is data)."""
         out = io.StringIO()
@@ -132,7 +151,9 @@ class Standings:
             body.append(f"<tr><td>{place}</td><td>{html.escape(r.name)}</td><td>{rounds}</td>"
                         f"<td><strong>{r.total}</strong></td>{so_far}"
                         f"<td>{html.escape(status)}</td></tr>")
-        return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+        note = self.tiebreak_text(t)
+        table = f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+        return table if note is None else f"{table}<p>{html.escape(note)}</p>"
 
     def __str__(self) -> str:
         t = translator(self.language)
@@ -141,7 +162,8 @@ class Standings:
             place = self._place_text(r, "-")
             lines.append(f"{place:>4} {r.name:<20} {r.total:>4} {signed(r.current):>4}  "
                          f"{status_text(r, t)}")
-        return "\n".join(lines)
+        note = self.tiebreak_text(t)
+        return "\n".join(lines if note is None else [*lines, note])
 
 
 def signed(points: int | None) -> str:

@@ -63,12 +63,14 @@ def board_table(room: Room) -> dict[str, Any]:
 def board_standings(standings: Standings) -> dict[str, Any]:
     """The live table of scores: one row per participant (best first, with the round they
     are playing as it would score now, ``current``), how many are ready, whether the places
-    are final."""
+    are final, and whose equal totals the tie-break decided (``tie_broken``)."""
     return {
         "rows": [{"name": r.name, "place": r.place, "shared": r.shared, "total": r.total,
                   "rounds": list(r.rounds), "round": r.round, "status": r.status,
-                  "behind": r.behind, "refusal": r.refusal, "current": r.current}
+                  "behind": r.behind, "refusal": r.refusal, "current": r.current,
+                  "tiebreak": r.tiebreak}
                  for r in standings.rows],
+        "tie_broken": [r.name for r in standings.tie_broken],
         "ready": standings.ready,
         "count": len(standings.rows),
         "final": standings.final,

@@ -76,6 +76,8 @@ BOARD_STRINGS: dict[str, str] = {
                          "get the final places, the others are listed as left."),
     "board.refused": N_("Last hand-in refused: {reason}"),
     "board.shared": N_("shared place"),
+    "board.tiebreak": N_("Equal totals are decided by the best single round (the rulebook's "
+                         "tie-break): {rounds}."),
     "board.winner": N_("Winner: {names}"),
     "board.shared_victory": N_("Shared victory: {names}"),
     "board.show_sheet": N_("Show the sheet of {name}"),

@@ -60,8 +60,10 @@ export function readBoard(model) {
         shared: bool(r.shared), total: int(r.total), rounds: arr(r.rounds).filter(Number.isInteger),
         status: str(r.status), behind: int(r.behind),
         round: int(r.round, 1), current: Number.isInteger(r.current) ? r.current : null,
+        tiebreak: int(r.tiebreak),
         refusal: typeof r.refusal === "string" && r.refusal ? r.refusal : null })),
       ready: int(standings.ready), count: int(standings.count), final: bool(standings.final),
+      tie_broken: arr(standings.tie_broken).filter((n) => typeof n === "string"),
     },
     sheet: typeof sheet.name === "string" ? { name: sheet.name, total: int(sheet.total),
       svg: typeof sheet.svg === "string" ? sheet.svg : null,
@@ -108,6 +110,8 @@ export function createBoardView(model, el) {
   const scoresTitle = h(doc, "h3", { class: "nsb-board-scores-title" });
   const winner = h(doc, "p", { class: "nsb-board-winner" });
   const tableEl = h(doc, "table", { class: "nsb-board-table" });
+  // Under the table: why equal totals have different places (the rulebook's tie-break).
+  const tiebreak = h(doc, "p", { class: "nsb-board-tiebreak", hidden: true });
   const sheetTitle = h(doc, "h3");
   const sheetImg = h(doc, "img", { class: "nsb-board-sheet-img", alt: "" });
   const sheetNote = h(doc, "p", { class: "nsb-board-refusal" });
@@ -133,7 +137,8 @@ export function createBoardView(model, el) {
         revealNote, endNote, end)),
     notice,
     h(doc, "div", { class: "nsb-board-main" },
-      h(doc, "section", { class: "nsb-board-scores" }, scoresTitle, winner, tableEl), sheetBox),
+      h(doc, "section", { class: "nsb-board-scores" }, scoresTitle, winner, tableEl, tiebreak),
+      sheetBox),
     figuresBox,
     h(doc, "footer", { class: "nsb-board-foot" }, objectives, joinLine, selfPaced,
       h(doc, "div", { class: "nsb-board-actions" }, figuresBtn, exportBtn)),
@@ -300,6 +305,18 @@ export function createBoardView(model, el) {
       body.append(tr);
     }
     tableEl.append(h(doc, "thead", {}, head), body);
+    drawTiebreak(scored);
+  }
+
+  /** The line under the table when the best single round decided equal totals: whose, and
+   * their best rounds ("Ada 21, Bénédicte 19"); none before a round is scored. */
+  function drawTiebreak(scored) {
+    const { t, standings } = st;
+    const decided = new Set(standings.tie_broken);
+    const rows = standings.rows.filter((r) => decided.has(r.name));
+    tiebreak.textContent = scored && rows.length ? t("board.tiebreak", { rounds: rows.map((r) =>
+      `${r.name} ${r.tiebreak}`).join(", ") }) : "";
+    tiebreak.hidden = !tiebreak.textContent;
   }
 
   function drawSheet() {

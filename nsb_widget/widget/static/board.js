@@ -384,11 +384,13 @@ function readBoard(model) {
         behind: int(r.behind),
         round: int(r.round, 1),
         current: Number.isInteger(r.current) ? r.current : null,
+        tiebreak: int(r.tiebreak),
         refusal: typeof r.refusal === "string" && r.refusal ? r.refusal : null
       })),
       ready: int(standings.ready),
       count: int(standings.count),
-      final: bool(standings.final)
+      final: bool(standings.final),
+      tie_broken: arr(standings.tie_broken).filter((n) => typeof n === "string")
     },
     sheet: typeof sheet.name === "string" ? {
       name: sheet.name,
@@ -446,6 +448,7 @@ function createBoardView(model, el) {
   const scoresTitle = h(doc, "h3", { class: "nsb-board-scores-title" });
   const winner = h(doc, "p", { class: "nsb-board-winner" });
   const tableEl = h(doc, "table", { class: "nsb-board-table" });
+  const tiebreak = h(doc, "p", { class: "nsb-board-tiebreak", hidden: true });
   const sheetTitle = h(doc, "h3");
   const sheetImg = h(doc, "img", { class: "nsb-board-sheet-img", alt: "" });
   const sheetNote = h(doc, "p", { class: "nsb-board-refusal" });
@@ -503,7 +506,7 @@ function createBoardView(model, el) {
       doc,
       "div",
       { class: "nsb-board-main" },
-      h(doc, "section", { class: "nsb-board-scores" }, scoresTitle, winner, tableEl),
+      h(doc, "section", { class: "nsb-board-scores" }, scoresTitle, winner, tableEl, tiebreak),
       sheetBox
     ),
     figuresBox,
@@ -719,6 +722,14 @@ function createBoardView(model, el) {
       body.append(tr);
     }
     tableEl.append(h(doc, "thead", {}, head), body);
+    drawTiebreak(scored);
+  }
+  function drawTiebreak(scored) {
+    const { t, standings } = st;
+    const decided = new Set(standings.tie_broken);
+    const rows = standings.rows.filter((r) => decided.has(r.name));
+    tiebreak.textContent = scored && rows.length ? t("board.tiebreak", { rounds: rows.map((r) => `${r.name} ${r.tiebreak}`).join(", ") }) : "";
+    tiebreak.hidden = !tiebreak.textContent;
   }
   function drawSheet() {
     const { t, sheet } = st;
