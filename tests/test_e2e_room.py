@@ -24,6 +24,7 @@ from jupyter_harness import (
     TIMEOUT_MS,
     BerlinView,
     KernelProbe,
+    chromium_page,
     collapse_sidebars,
     jupyter_server,
     require_browser,
@@ -172,3 +173,64 @@ def test_a_room_of_four_kernels_and_four_pages(tmp_path, monkeypatch):
         teacher.close()
         errors = [e for p in (board_page, *seats) for e in p.errors]
         assert not errors, json.dumps(errors)[:2000]
+
+
+# Six participants with long names in round 4 (scores of three rounds, the round in play, one
+# participant cards behind, a tie decided by the best round): the widest table a room makes.
+CROWDED = ("import random\n"
+           "from nsb_widget.room import Room, join\n"
+           "from nsb_widget.rules.game import Phase\n"
+           "room = Room.create('room', 'Tuesday workshop', language='en', seed=2**100 + 18)\n"
+           "names = ['Ada Lovelace', 'Bénédicte Marchand-Leroux', 'Maximilian Hoffmann-Schäfer',"
+           " 'Grace Hopper', 'Jean-Baptiste Dupont', 'Zoë Okonkwo-Adeyemi']\n"
+           "seats = [join('room', n, follow=False) for n in names]\n"
+           "rng = random.Random(1)\n"
+           "def play(s):\n"
+           "    s.sync()\n"
+           "    g = s.game\n"
+           "    while g.phase is Phase.DRAW and not g.has_finished_turn():\n"
+           "        m = g.legal_moves()\n"
+           "        g.play(rng.choice(m)) if m and rng.random() < 0.9 else g.pass_turn()\n"
+           "while not (room.table_game.round == 4 and room.table_game.turn >= 3):\n"
+           "    room.reveal()\n"
+           "    for i, s in enumerate(seats):\n"
+           "        if i < 5 or len(room.turns) % 9:\n"
+           "            play(s)\n"
+           "board = room.board()\n"
+           "board.show('Ada Lovelace')\n"
+           "board")
+
+
+def test_the_table_fits_beside_an_open_sheet_at_1280_px(tmp_path, monkeypatch):
+    """At 1280 x 800 with a participant's sheet open beside the table, the table's Status
+    column used to be cut off behind a sideways scroll: every column now fits."""
+    from playwright.sync_api import expect
+
+    monkeypatch.setenv("NSB_WIDGET_HOME", str(tmp_path / "home"))
+    work = tmp_path / "work"
+    work.mkdir()
+    write_notebook(work / "teacher.ipynb", CROWDED)
+    with jupyter_server(work) as server, chromium_page(tmp_path / "profile",
+                                                       (1280, 800)) as page:
+        open_notebook(page, server, "teacher.ipynb", "teacher")
+        board = page.locator(".nsb-board")
+        expect(board.locator(".nsb-board-sheet")).to_be_visible()
+        expect(board.locator(".nsb-board-table tbody tr")).to_have_count(6)
+        expect(board.locator("th.nsb-board-current")).to_have_text("Round 4 so far")
+        board.locator(".nsb-board-sheet").scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        screenshot(page, tmp_path, "board-with-sheet-1280")
+        fit = board.evaluate("""(root) => {
+          const scores = root.querySelector('.nsb-board-scores');
+          const box = scores.getBoundingClientRect();
+          const cells = [...root.querySelectorAll('.nsb-board-table th, .nsb-board-table td')];
+          const sheet = root.querySelector('.nsb-board-sheet').getBoundingClientRect();
+          return { scroll: scores.scrollWidth - scores.clientWidth,
+                   outside: cells.filter((c) => c.getBoundingClientRect().right > box.right + 1)
+                     .map((c) => c.textContent),
+                   page: document.scrollingElement.scrollWidth - window.innerWidth,
+                   beside: sheet.left >= box.right && sheet.top < box.bottom };
+        }""")
+        # Every column in view, and the sheet still beside the table (not pushed below it).
+        assert fit == {"scroll": 0, "outside": [], "page": 0, "beside": True}, fit
+        assert not page.errors, page.errors

@@ -5,6 +5,7 @@ that is refused with a clear error and changes nothing."""
 from __future__ import annotations
 
 import errno
+import html
 import json
 import os
 import random
@@ -19,7 +20,7 @@ from nsb_widget.errors import PhaseError
 from nsb_widget.room import Room, RoomError, RoomFileError, join
 from nsb_widget.room import folder as room_folder
 from nsb_widget.room.private import token_hash
-from nsb_widget.room.standings import places
+from nsb_widget.room.standings import Standing, Standings, places
 from nsb_widget.rules.game import Phase
 
 __all__ = ["home"]  # the fixture, imported for pytest
@@ -394,6 +395,39 @@ def test_ties_share_a_place_as_the_rulebook_says(home, tmp_path):
     assert any(line.startswith("1,yes,Ada,") for line in csv)
 
 
+def _final(*rows: tuple[str, int, tuple[int, ...]], language: str = "en") -> Standings:
+    """Final standings of ``(name, total, rounds)``, placed as the room places them."""
+    keys = [(total, max(rounds)) for _, total, rounds in rows]
+    return Standings(tuple(sorted(
+        (Standing(name, place, shared, total, rounds, max(rounds), 4, 34, "finished", 0, None)
+         for (name, total, rounds), (place, shared) in zip(rows, places(keys), strict=True)),
+        key=lambda r: r.place or 0)), 34, True, language)
+
+
+def test_a_tie_decided_by_the_best_round_is_explained_under_the_table(home, tmp_path):
+    """Ada 1st and Bénédicte 2nd on 72 points each used to stand there without a word: the
+    line under the table now says that the best single round decided, and each one's."""
+    standings = _final(("Cleo", 50, (10, 10, 10, 20)), ("Bénédicte", 72, (19, 18, 17, 18)),
+                       ("Ada", 72, (21, 17, 17, 17)))
+    assert [(r.name, r.place) for r in standings.rows] == [("Ada", 1), ("Bénédicte", 2),
+                                                           ("Cleo", 3)]
+    assert [r.name for r in standings.tie_broken] == ["Ada", "Bénédicte"]
+    line = ("Equal totals are decided by the best single round (the rulebook's tie-break): "
+            "Ada 21, Bénédicte 19.")
+    assert str(standings).endswith(line)
+    assert html.escape(line) in standings._repr_html_()
+    from nsb_widget.widget.board_state import board_standings
+
+    assert board_standings(standings)["tie_broken"] == ["Ada", "Bénédicte"]
+    assert [r["tiebreak"] for r in board_standings(standings)["rows"]] == [21, 19, 20]
+    german = _final(("Ada", 72, (21, 17, 17, 17)), ("Bob", 72, (19, 18, 17, 18)), language="de")
+    assert "beste einzelne Runde" in str(german)
+    # A tie the best round does not break is shared, and nothing needs explaining.
+    shared = _final(("Ada", 72, (21, 17, 17, 17)), ("Bob", 72, (21, 18, 16, 17)))
+    assert [r.place for r in shared.rows] == [1, 1] and shared.tie_broken == ()
+    assert "best single round" not in str(shared) + shared._repr_html_()
+
+
 def test_readiness_counts_who_has_finished_the_latest_card(home, tmp_path):
     room = _room(tmp_path, seed=12)
     seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob", "Cleo")]
@@ -448,6 +482,47 @@ def test_the_standings_table_shows_no_place_before_a_round_is_scored(home, tmp_p
     play_room(room, seats, random.Random(2))
     room.poll()
     assert str(room.standings()).split()[0] in ("1", "1=")
+
+
+def test_the_round_in_play_is_shown_beside_the_finished_rounds(home, tmp_path):
+    """The whole first round used to show 0 for everyone: the totals count finished rounds
+    only. Each row now also has the round in play as the participant's own sheet shows it."""
+    room = _room(tmp_path, seed=18)  # Berlin seed 18: round 1 ends after 6 cards
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
+    rng = random.Random(3)
+    room.poll()
+    assert [r.current for r in room.standings().rows] == [None, None]  # no card yet
+    while not any(s.game.sheets[0].history for s in seats):
+        room.reveal()
+        for s in seats:
+            finish_turn(s, rng, draw=1.0)
+    room.poll()
+    standings = room.standings()
+    for row, s in zip(standings.rows, sorted(seats, key=lambda s: s.name), strict=True):
+        assert row.total == 0 and row.rounds == ()  # places still count finished rounds
+        assert row.current == s.game.provisional_round_score().score  # the sheet's round box
+    assert any(row.current for row in standings.rows)
+    assert "Round 1 so far" in standings._repr_html_()
+    header, *lines = standings.to_csv().splitlines()
+    assert header.endswith(",refusal,current")
+    assert [line.rsplit(",", 1)[1] for line in lines] == [str(r.current) for r in standings.rows]
+    from nsb_widget.widget.board_state import board_standings
+
+    assert [r["current"] for r in board_standings(standings)["rows"]] == [
+        r.current for r in standings.rows]
+    # Between rounds (the next round's first card not out) and at the end: nothing in play.
+    while seats[0].game.round == 1:
+        room.reveal()
+        for s in seats:
+            finish_turn(s, rng)
+    room.poll()
+    assert [r.current for r in room.standings().rows] == [None, None]
+    assert all(r.rounds for r in room.standings().rows)
+    play_room(room, seats, rng)
+    room.poll()
+    final = room.standings()
+    assert final.final and [r.current for r in final.rows] == [None, None]
+    assert "so far" not in final._repr_html_() and final.to_csv().splitlines()[1].endswith(",")
 
 
 def test_a_teacher_without_a_board_sees_the_latest_hand_ins_from_a_cell(home, tmp_path):
@@ -536,6 +611,105 @@ def test_the_results_are_exported(home, tmp_path):
     places = {row.name: row.place for row in room.standings().rows}
     assert dict(zip(table["name"], table["rank"], strict=True)) == places
     assert sorted(places.values()) in ([1, 1], [1, 2])
+
+
+def _leave_after(room: Room, seats, left, turns: int, rng: random.Random) -> None:
+    """Every card turned over and played by ``seats``; ``left`` plays ``turns`` turns and
+    goes (their game is never over)."""
+    while not room.is_over:
+        room.reveal()
+        for s in seats:
+            finish_turn(s, rng)
+        if len(room.turns) <= turns:
+            finish_turn(left, rng)
+    for s in seats:  # the cards they have not taken yet
+        while not s.game.is_over:
+            finish_turn(s, rng)
+    room.poll()
+
+
+def test_the_teacher_ends_a_game_someone_left_and_the_places_are_final(home, tmp_path):
+    """One absent participant used to block the final places: the standings waited for every
+    game. Once every card is out the teacher ends the game; it survives a kernel restart."""
+    room = _room(tmp_path, seed=21)
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
+    cleo = take_seat(room.folder.path, "Cleo")
+    room.reveal()
+    with pytest.raises(RoomError, match="cards are still to come"):
+        room.end()
+    assert not room.is_ended and room.folder.table_file.read_text().count('"ended": null')
+    _leave_after(room, seats, cleo, 5, random.Random(4))
+    standings = room.standings()
+    assert not standings.final and room.why_not_end() is None  # Cleo is not coming back
+    final = room.end()
+    assert room.is_ended and final.final
+    assert [r.name for r in final.rows] == ["Ada", "Bob", "Cleo"] or [
+        r.name for r in final.rows] == ["Bob", "Ada", "Cleo"]
+    placed, (gone,) = final.rows[:2], final.rows[2:]
+    assert sorted(r.place or 0 for r in placed) in ([1, 1], [1, 2])
+    assert (gone.name, gone.place, gone.status, gone.current) == ("Cleo", None, "left", None)
+    assert gone.total == cleo.game.score()  # her rounds so far stay readable
+    assert "left" in str(final) and ",left," in final.to_csv()
+    with pytest.raises(RoomError, match="already been ended"):
+        room.end()
+    # Cleo finishes afterwards: the places announced stay as they are.
+    while not cleo.game.is_over:
+        finish_turn(cleo, random.Random(1))
+    room.poll()
+    rows = [(r.name, r.place, r.status) for r in room.standings().rows]
+    assert rows == [(r.name, r.place, r.status) for r in final.rows]
+    restart_kernel()
+    again = Room.resume(room.folder.path)
+    assert again.is_ended and again.standings().final
+    assert [(r.name, r.place, r.status) for r in again.standings().rows] == rows
+
+
+def test_a_self_paced_room_can_be_ended_once_someone_has_finished(home, tmp_path):
+    room = _room(tmp_path, paced="self", seed=2026, language="de")
+    ada, bob = (take_seat(room.folder.path, n) for n in ("Ada", "Bob"))
+    with pytest.raises(RoomError, match="noch niemand"):
+        room.end()
+    rng = random.Random(5)
+    while not ada.game.is_over:
+        if ada.game.phase is Phase.REVEAL:
+            ada.game.reveal()
+        else:
+            finish_turn(ada, rng)
+    bob.game.reveal()
+    final = room.end()
+    assert [(r.name, r.place, r.status) for r in final.rows] == [("Ada", 1, "finished"),
+                                                                 ("Bob", None, "left")]
+    assert "gegangen" in final._repr_html_()  # the status in the room's language
+
+
+@pytest.mark.parametrize(("ended", "over", "why"), [
+    ("yes", True, "must be null or a list"), ([], True, "must be null or a list"),
+    (["../../etc/passwd"], True, "must be null or a list"), ([1], True, "must be null or a list"),
+    (["0" * 24], False, "once every card is out")])
+def test_a_damaged_end_of_the_game_is_refused_with_its_problem(home, tmp_path, ended, over,
+                                                              why):
+    room = _room(tmp_path, seed=21)
+    ada = take_seat(room.folder.path, "Ada")
+    room.reveal()
+    doc = json.loads(room.folder.table_file.read_text())
+    doc.update(ended=ended, over=over)
+    room.folder.table_file.write_text(json.dumps(doc))
+    assert ada.sync() == 0 and "damaged" in (ada.status().problem or "")
+    restart_kernel()
+    with pytest.raises(RoomFileError, match=why) as caught:
+        Room.resume(room.folder.path)
+    assert "ended" in str(caught.value)
+
+
+def test_a_table_written_before_a_game_could_be_ended_is_read(home, tmp_path):
+    room = _room(tmp_path, seed=21)
+    room.reveal()
+    doc = json.loads(room.folder.table_file.read_text())
+    del doc["ended"]
+    room.folder.table_file.write_text(json.dumps(doc))
+    restart_kernel()
+    again = Room.resume(room.folder.path)
+    assert again.turns == room.turns and not again.is_ended
 
 
 # ---------------------------------------------------------------------------- self-paced

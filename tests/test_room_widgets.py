@@ -40,7 +40,7 @@ def test_the_board_follows_the_room(home, tmp_path):
     board = RoomBoard(room, watch=False)
     assert board.table["turns_out"] == 0 and board.table["can_reveal"] is True
     assert board.standings == {"rows": [], "ready": 0, "count": 0, "final": False,
-                               "turns_out": 0}
+                               "turns_out": 0, "tie_broken": []}
     assert board.info["name"] == "Widgets" and len(board.info["effects"]) == 4
     seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
     room.poll()
@@ -148,10 +148,56 @@ def test_the_board_redraws_from_the_watchers_thread(home, tmp_path):
         board.close()
 
 
+def _every_card_out_but_cleo_left(tmp_path) -> tuple[Room, RoomBoard]:
+    """A room whose cards are all out: Ada has finished, Cleo left after two cards."""
+    room = _room(tmp_path)
+    ada, cleo = (take_seat(room.folder.path, n) for n in ("Ada", "Cleo"))
+    board = RoomBoard(room, watch=False)
+    rng = random.Random(6)
+    while not room.is_over:
+        assert board.table["can_end"] is False  # cards still to come: no button
+        _send(board, {"type": "reveal", "turn": len(room.turns)})
+        finish_turn(ada, rng)
+        if len(room.turns) <= 2:
+            finish_turn(cleo, rng)
+    while not ada.game.is_over:
+        finish_turn(ada, rng)
+    room.poll()
+    return room, board
+
+
+def test_the_board_ends_a_game_someone_left(home, tmp_path):
+    room, board = _every_card_out_but_cleo_left(tmp_path)
+    assert board.table["can_end"] is True and board.standings["final"] is False
+    _send(board, {"type": "end", "turn": len(room.turns) - 1})  # a board not up to date
+    assert not room.is_ended
+    _send(board, {"type": "end", "turn": len(room.turns)})
+    assert room.is_ended and board.table["ended"] is True and board.table["can_end"] is False
+    assert board.standings["final"] is True
+    assert [(r["name"], r["place"], r["status"]) for r in board.standings["rows"]] == [
+        ("Ada", 1, "finished"), ("Cleo", None, "left")]
+    _send(board, {"type": "end", "turn": len(room.turns)})  # a double click: nothing to say
+    assert board.notice.get("level") != "error"
+
+
+@pytest.mark.parametrize("content", [
+    {"type": "end", "turn": "34"}, {"type": "end", "turn": -1}, {"type": "end", "turn": 10**30},
+    {"type": "end", "turn": True}, {"type": "end", "pad": "x" * 5000}, {"type": "End"}])
+def test_a_malformed_end_message_leaves_the_room_as_it_was(home, tmp_path, content):
+    room, board = _every_card_out_but_cleo_left(tmp_path)
+    before = (room.folder.table_file.read_bytes(), dict(board.table), dict(board.standings))
+    _send(board, content)
+    assert not room.is_ended and board.notice["level"] == "error"
+    assert (room.folder.table_file.read_bytes(), dict(board.table),
+            dict(board.standings)) == before
+
+
 def test_board_intents_are_parsed_strictly():
     t = translator("en", "widget")
     assert parse_board_intent({"type": "reveal"}, t).turn is None
     assert parse_board_intent({"type": "show", "name": "Ada"}, t).name == "Ada"
+    assert parse_board_intent({"type": "end", "turn": 34}, t) == parse_board_intent(
+        {"type": "end", "turn": 34}, t) and parse_board_intent({"type": "end"}, t).turn is None
     with pytest.raises(IntentError, match="unknown message type"):
         parse_board_intent({"type": "draw"}, t)
 

@@ -123,6 +123,32 @@ test("the board in a round: the card large, the counts, who is behind; keys and 
   b.cleanup();
 });
 
+test("the board shows the round in play beside the total, secondary, until it is scored",
+  async () => {
+    const b = await board("board_round");
+    const col = (sel) => b.qa(sel).map((n) => n.textContent);
+    // Round 1 in play: the totals are 0, the round as each sheet shows it stands beside them.
+    assert.deepEqual(col(".nsb-board-total"), ["0", "0", "0"]);
+    assert.equal(b.q("th.nsb-board-current").textContent, "Round 1 so far");
+    assert.deepEqual(col("td.nsb-board-current"), b.state.standings.rows.map((r) => `+${r.current}`));
+    assert.ok(b.state.standings.rows.some((r) => r.current > 0));
+    const heads = col(".nsb-board-table th");
+    assert.equal(heads.indexOf("Round 1 so far"), heads.indexOf("Total") + 1);
+    // Rows in different rounds (a self-paced room): no round number in the heading; a row
+    // with no round in play has an empty cell.
+    const rows = structuredClone(b.state.standings.rows);
+    rows[0].round = 2;
+    rows[2].current = null;
+    b.model.pySet("standings", { ...b.state.standings, rows });
+    assert.equal(b.q("th.nsb-board-current").textContent, "Round so far");
+    assert.equal(b.qa("td.nsb-board-current")[2].textContent, "");
+    // Nobody with a round in play (between rounds, at the end): no column at all.
+    b.model.pySet("standings", { ...b.state.standings, rows: rows.map((r) => ({ ...r,
+      current: null })) });
+    assert.equal(b.qa(".nsb-board-current").length, 0);
+    b.cleanup();
+  });
+
 test("the final board: places with shared ones, the winner, the sheet, figures", async () => {
   const b = await board("board_final", (s) => {
     s.standings.rows[1].place = 1; // a tie on total and best round: a shared victory
@@ -148,6 +174,51 @@ test("the final board: places with shared ones, the winner, the sheet, figures",
   b.click(b.q('button[data-action="export"]'));
   assert.deepEqual(b.model.messages().at(-1), { type: "export" });
   b.cleanup();
+});
+
+test("the board offers to end the game only when every card is out and someone has not "
+  + "finished; a participant who left has no place", async () => {
+    const b = await board("board_round");
+    const end = () => b.q('button[data-action="end"]');
+    assert.equal(end().hidden, true); // cards still to come
+    assert.equal(b.q(".nsb-board-end-note").hidden, true);
+    b.model.pySet("table", { ...b.state.table, can_end: true });
+    assert.equal(end().hidden, false);
+    assert.equal(end().textContent, "End the game");
+    assert.match(b.q(".nsb-board-end-note").textContent, /listed as left/);
+    b.click(end());
+    assert.deepEqual(b.model.messages().at(-1), { type: "end", turn: b.state.table.turns_out });
+    // Ended: the button goes, the one who left is listed after the places, without one.
+    b.model.pySet("table", { ...b.state.table, can_end: false, ended: true });
+    const rows = b.state.standings.rows.map((r, i) => ({ ...r, place: i < 2 ? i + 1 : null,
+      status: i < 2 ? "finished" : "left", rounds: [1, 2, 3, 4], current: null }));
+    b.model.pySet("standings", { ...b.state.standings, rows, final: true });
+    assert.equal(end().hidden, true);
+    assert.equal(b.q(".nsb-board-scores-title").textContent, "Final places");
+    const last = b.qa(".nsb-board-table tbody tr").at(-1);
+    assert.equal(last.querySelector(".nsb-board-place").textContent, "–");
+    assert.equal(last.querySelector(".nsb-board-status").textContent, "left");
+    b.cleanup();
+  });
+
+test("equal totals with different places are explained under the table", async () => {
+  // The fixture's game: Bob and Ada on the same total, Bob first by his best round.
+  const b = await board("board_final");
+  const [bob, ada] = b.state.standings.rows;
+  assert.equal(bob.total, ada.total);
+  assert.deepEqual([bob.place, ada.place], [1, 2]);
+  const line = b.q(".nsb-board-tiebreak");
+  assert.equal(line.hidden, false);
+  assert.equal(line.textContent, "Equal totals are decided by the best single round (the "
+    + `rulebook's tie-break): Bob ${bob.tiebreak}, Ada ${ada.tiebreak}.`);
+  assert.ok(bob.tiebreak > ada.tiebreak);
+  // Nothing decided by the tie-break (Python sends no names): no line.
+  b.model.pySet("standings", { ...b.state.standings, tie_broken: [] });
+  assert.equal(b.q(".nsb-board-tiebreak").hidden, true);
+  b.cleanup();
+  const round = await board("board_round");
+  assert.equal(round.q(".nsb-board-tiebreak").hidden, true);
+  round.cleanup();
 });
 
 test("the board names the room's modules in words", async () => {

@@ -8,6 +8,7 @@ deals the same game for themselves, so it is not secret (the docs say so plainly
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,6 +29,10 @@ PACES = ("teacher", "self")
 MAX_ROOM_NAME = 80
 #: Most turns a table may hold (a game has at most about 50).
 MAX_TURNS = 200
+#: Most participants an ended game may place (a room is a class, not a stadium).
+MAX_PLACED = 1000
+#: A participant's key (:func:`nsb_widget.room.names.name_key`): 24 hex digits.
+_SEAT_KEY = re.compile(r"[0-9a-f]{24}")
 _CARD_LISTS = ("pencils", "modules", "effects", "objectives", "powers")
 
 
@@ -217,12 +222,17 @@ class Table:
     """True once the last card of the game is out."""
     updated: float
     """When the last card was turned over (seconds since the epoch)."""
+    ended: tuple[str, ...] | None = None
+    """Once the teacher has ended the game (:meth:`~nsb_widget.room.Room.end`): the keys of
+    the participants whose game was over then, the only ones placed; ``None`` before (and in
+    a file written before the teacher could end a game)."""
 
     def to_json(self, room_id: str) -> dict[str, Any]:
         """The table's file."""
         return {"format": TABLE_FORMAT, "version": VERSION, "room": room_id,
                 "turns": [list(t) for t in self.turns], "over": self.over,
-                "updated": self.updated}
+                "updated": self.updated,
+                "ended": None if self.ended is None else list(self.ended)}
 
     @classmethod
     def from_json(cls, data: bytes, path: str, info: RoomInfo) -> Table:
@@ -257,6 +267,25 @@ class Table:
             problems.append(Problem("over", f"must be true or false, found {short(over)}"))
         if not isinstance(updated, int | float) or isinstance(updated, bool):
             problems.append(Problem("updated", f"must be a time, found {short(updated)}"))
+        ended = _ended(doc.get("ended"), over is True or not info.dealt, problems)
         if problems:
             raise RoomFileError(path, problems)
-        return cls(tuple(turns), bool(over), float(updated))
+        return cls(tuple(turns), bool(over), float(updated), ended)
+
+
+def _ended(value: object, out: bool, problems: list[Problem]) -> tuple[str, ...] | None:
+    """The table's ``ended`` (``null``, or absent in an older file; else the keys of the
+    participants placed when the teacher ended the game). A problem is added for anything
+    else, and for a game ended before its last card was out (``out`` False)."""
+    if value is None:
+        return None
+    if (not isinstance(value, list) or not 0 < len(value) <= MAX_PLACED
+            or not all(isinstance(k, str) and _SEAT_KEY.fullmatch(k) for k in value)):
+        problems.append(Problem("ended", f"must be null or a list of 1 to {MAX_PLACED} "
+                                         f"participants' keys, found {short(value)}"))
+        return None
+    if not out:
+        problems.append(Problem("ended", "a game dealt by the teacher can be ended only once "
+                                         "every card is out ('over' is false)"))
+        return None
+    return tuple(value)

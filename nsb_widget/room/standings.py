@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from ..i18n import N_, Translator, translator
 
 #: A participant's state against the room's cards.
-STATUSES = ("joined", "drawing", "ready", "behind", "finished", "refused")
+STATUSES = ("joined", "drawing", "ready", "behind", "finished", "refused", "left")
 #: Each state as a notebook's table shows it (``"behind"`` counts the cards, see
 #: :func:`status_text`).
 _STATUS_WORDS = {"joined": N_("joined"), "drawing": N_("drawing…"), "ready": N_("ready"),
-                 "finished": N_("finished"), "refused": N_("refused")}
+                 "finished": N_("finished"), "refused": N_("refused"), "left": N_("left")}
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,8 @@ class Standing:
     """The participant's name."""
     place: int | None
     """Their place by the score so far (final once everyone has finished); ``None`` when the
-    room has no accepted game of theirs."""
+    room has no accepted game of theirs, or when the teacher ended the game before theirs was
+    over."""
     shared: bool
     """True when another participant holds the same place (a tie the rulebook shares)."""
     total: int
@@ -48,16 +49,22 @@ class Standing:
     status: str
     """One of :data:`STATUSES`: ``"joined"`` (no card yet), ``"drawing"`` (on the latest card),
     ``"ready"`` (done with the latest card), ``"behind"`` (cards out they have not taken),
-    ``"finished"`` (game over), ``"refused"`` (nothing of theirs could be accepted)."""
+    ``"finished"`` (game over), ``"refused"`` (nothing of theirs could be accepted),
+    ``"left"`` (the teacher ended the game before theirs was over: no place)."""
     behind: int
     """Cards out that they have not taken yet."""
     refusal: str | None
     """Why their last hand-in was refused (then their last accepted game is what counts)."""
+    current: int | None = None
+    """The round they are playing as it would score if it ended now (the round's box on
+    their own sheet), from the cards they have taken: never from a card still face down.
+    ``None`` before they take the round's first card and once their game is over. It is not
+    in :attr:`total` nor in the places, which count finished rounds only."""
 
     @property
     def ready(self) -> bool:
-        """True when they wait for the next card (or are done)."""
-        return self.status in ("ready", "finished", "joined")
+        """True when they wait for the next card (or are done, or left)."""
+        return self.status in ("ready", "finished", "joined", "left")
 
 
 @dataclass(frozen=True)
@@ -70,7 +77,7 @@ class Standings:
     """Turns the room has turned over."""
     final: bool
     """True once every participant has finished (and, in a room dealt by the teacher, every
-    card is out): the places are final."""
+    card is out), or once the teacher has ended the game: the places are final."""
     language: str = "en"
     """The language of the table shown in a notebook (the room's; the CSV stays English)."""
 
@@ -79,17 +86,36 @@ class Standings:
         """Participants waiting for the next card (the "14 of 20 ready")."""
         return sum(r.ready for r in self.rows)
 
+    @property
+    def tie_broken(self) -> tuple[Standing, ...]:
+        """The placed rows whose total equals another's while their places differ: the
+        tie-break (the best single round, :attr:`Standing.tiebreak`) decided between them.
+        Best first; empty when no tie-break decided anything."""
+        placed = [r for r in self.rows if r.place is not None]
+        return tuple(r for r in placed if len(
+            {o.place for o in placed if o.total == r.total}) > 1)
+
+    def tiebreak_text(self, t: Translator) -> str | None:
+        """The line under the table saying that the best single round decided equal totals,
+        with those participants' best rounds; ``None`` when it decided nothing."""
+        rows = self.tie_broken
+        if not rows:
+            return None
+        return t("Equal totals are decided by the best single round (the rulebook's "
+                 "tie-break): {rounds}.", rounds=", ".join(f"{r.name} {r.tiebreak}"
+                                                         for r in rows))
+
     def to_csv(self, t: Translator | None = None) -> str:
         """The table as CSV (column names in English: it is data)."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["place", "shared", "name", "total", "round1", "round2", "round3",
-                         "round4", "tiebreak", "status", "refusal"])
+                         "round4", "tiebreak", "status", "refusal", "current"])
         for r in self.rows:
             rounds = [*r.rounds, *([""] * (4 - len(r.rounds)))]
             writer.writerow(["" if r.place is None else r.place, "yes" if r.shared else "",
                              r.name, r.total, *rounds[:4], r.tiebreak, r.status,
-                             r.refusal or ""])
+                             r.refusal or "", "" if r.current is None else r.current])
         return out.getvalue()
 
     def _place_text(self, row: Standing, none: str) -> str:
@@ -100,26 +126,51 @@ class Standings:
             return none
         return f"{row.place}{'=' if row.shared else ''}"
 
+    def current_title(self, t: Translator) -> str | None:
+        """The heading of the rounds in play ("Round 2 so far"; "Round so far" when the
+        participants are in different rounds), ``None`` when nobody has a round in play."""
+        rounds = {r.round for r in self.rows if r.current is not None}
+        if not rounds:
+            return None
+        if len(rounds) == 1:
+            return t("Round {n} so far", n=rounds.pop())
+        return t("Round so far")
+
     def _repr_html_(self) -> str:
         t = translator(self.language)
-        head = "".join(f"<th>{html.escape(h)}</th>" for h in (
-            t("Place"), t("Name"), t("Rounds"), t("Total"), t("Status")))
+        current = self.current_title(t)
+        titles = (t("Place"), t("Name"), t("Rounds"), t("Total"),
+                  *(() if current is None else (current,)), t("Status"))
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in titles)
         body = []
         for r in self.rows:
             place = self._place_text(r, "")
             rounds = " + ".join(str(x) for x in r.rounds)
             status = status_text(r, t) + (f" ({r.refusal})" if r.refusal else "")
+            so_far = "" if current is None else f"<td>{signed(r.current)}</td>"
             body.append(f"<tr><td>{place}</td><td>{html.escape(r.name)}</td><td>{rounds}</td>"
-                        f"<td><strong>{r.total}</strong></td><td>{html.escape(status)}</td></tr>")
-        return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+                        f"<td><strong>{r.total}</strong></td>{so_far}"
+                        f"<td>{html.escape(status)}</td></tr>")
+        note = self.tiebreak_text(t)
+        table = f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+        return table if note is None else f"{table}<p>{html.escape(note)}</p>"
 
     def __str__(self) -> str:
         t = translator(self.language)
         lines = []
         for r in self.rows:
             place = self._place_text(r, "-")
-            lines.append(f"{place:>4} {r.name:<20} {r.total:>4}  {status_text(r, t)}")
-        return "\n".join(lines)
+            lines.append(f"{place:>4} {r.name:<20} {r.total:>4} {signed(r.current):>4}  "
+                         f"{status_text(r, t)}")
+        note = self.tiebreak_text(t)
+        return "\n".join(lines if note is None else [*lines, note])
+
+
+def signed(points: int | None) -> str:
+    """A round in play's points as shown beside the total ("+12"), empty for ``None``."""
+    if points is None:
+        return ""
+    return f"+{points}" if points >= 0 else f"\u2212{-points}"
 
 
 def status_text(row: Standing, t: Translator) -> str:

@@ -23,7 +23,7 @@ import threading
 import time
 import warnings
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -269,6 +269,11 @@ class Room:
         return self._table.over
 
     @property
+    def is_ended(self) -> bool:
+        """True once the teacher has ended the game (:meth:`end`)."""
+        return self._table.ended is not None
+
+    @property
     def problem(self) -> str | None:
         """The last problem the watcher met (a folder it cannot read), or ``None``."""
         return self._problem
@@ -311,6 +316,57 @@ class Room:
             self._dealer, self._public, self._table = dealer, public, table
         self._tell()
         return cards
+
+    def why_not_end(self) -> str | None:
+        """Why :meth:`end` may not end the game now, or ``None`` when it may (the board shows
+        its "End the game" button then)."""
+        self._fresh()
+        return self._why_not_end()
+
+    def _why_not_end(self) -> str | None:
+        """:meth:`why_not_end` from the hand-ins as last read."""
+        t = self.t
+        with self._lock:
+            if self._table.ended is not None:
+                return t("the game has already been ended")
+            if self.info.dealt and not self._table.over:
+                return t("cards are still to come: the game can be ended once the last card "
+                         "is out")
+            games = [p.game for p in self._participants.values()]
+            if not any(g is not None and g.is_over for g in games):
+                return t("nobody has finished the game yet: ending it now would place nobody")
+            if all(g is not None and g.is_over for g in games):
+                return t("everyone has finished: the places are final already")
+        return None
+
+    def end(self) -> Standings:
+        """End the game for a room in which someone will not finish (a participant who left):
+        the standings become final at once. Participants whose game is over are placed among
+        themselves; the others get no place and the status ``"left"``, after the placed ones,
+        even if they finish later. Kept in ``table.json``, so :meth:`resume` keeps it.
+
+        Allowed once every card is out (in a self-paced room, once a participant has
+        finished) and while someone has not finished; raises
+        :class:`~nsb_widget.errors.RoomError` saying why not otherwise
+        (:meth:`why_not_end`), or when the folder cannot be written (then nothing changed).
+        Returns the final standings."""
+        self._fresh()
+        with self._lock:
+            why = self._why_not_end()
+            if why is not None:
+                raise RoomError(why)
+            placed = tuple(sorted(p.key for p in self._participants.values()
+                                  if p.game is not None and p.game.is_over))
+            table = replace(self._table, ended=placed)
+            try:
+                write_atomic(self.folder.table_file, table.to_json(self.info.id))
+            except OSError as exc:
+                t = self.t
+                raise room_error(t, t("cannot end the game: cannot write to"),
+                                 self.folder.path, exc) from None
+            self._table = table
+        self._tell()
+        return self.standings()
 
     # ------------------------------------------------------------------ the participants
     def poll(self) -> bool:
@@ -412,34 +468,30 @@ class Room:
 
     def standings(self) -> Standings:
         """The table of scores now: places by the total so far (final once everyone has
-        finished), ties shared as the rulebook says. Without a board (or :meth:`watch`),
+        finished, or once the teacher has ended the game: :meth:`end`), ties shared as the
+        rulebook says. Without a board (or :meth:`watch`),
         this and the other results read the participants' hand-ins first."""
         self._fresh()
         with self._lock:
             turns_out = len(self._table.turns)
             rows: list[Standing] = []
             scored: list[tuple[Participant, Any]] = []
+            ended = self._table.ended
             for p in self._participants.values():
                 game = p.game
-                if game is None:
-                    rows.append(Standing(p.name, None, False, 0, (), 0, 1, 0, "refused"
-                                         if p.refusal else "joined", turns_out, p.refusal))
-                    continue
-                scored.append((p, game.ruleset.score_sheet(game, 0)))
+                placed = ended is None or (p.key in ended and game is not None and game.is_over)
+                if game is not None and placed:
+                    scored.append((p, game.ruleset.score_sheet(game, 0)))
+                else:
+                    rows.append(_unplaced(p, turns_out, ended is not None))
             keys = [(sheet.total, sheet.tiebreak) for _, sheet in scored]
             for (p, sheet), (place, shared) in zip(scored, places(keys), strict=True):
-                game = p.game
-                assert game is not None
-                taken = game.reveals
-                rows.append(Standing(p.name, place, shared, sheet.total,
-                                     tuple(r.score for r in sheet.rounds), sheet.tiebreak,
-                                     game.round, taken, _status(game, turns_out), max(
-                                         0, turns_out - taken), p.refusal))
+                rows.append(_standing(p, sheet, place, shared, turns_out))
             rows.sort(key=lambda r: (r.place is None, r.place or 0, r.name.casefold()))
             # A self-paced room has no table to run out: it is final once every game is.
             out = self._table.over or not self.info.dealt
-            final = out and bool(scored) and all(
-                p.game is not None and p.game.is_over for p, _ in scored)
+            final = ended is not None or (out and bool(scored) and all(
+                p.game is not None and p.game.is_over for p, _ in scored))
             return Standings(tuple(rows), turns_out, final, self.info.language)
 
     def reseat(self, name: str, *, fresh: bool = False) -> str:
@@ -639,6 +691,39 @@ def _take(public: RoomGame, cards: Sequence[str]) -> None:
     if public.phase is Phase.DRAW:
         public.pass_turn(0)
     public.deal(tuple(cards))
+
+
+def _standing(p: Participant, sheet: Any, place: int | None, shared: bool,
+              turns_out: int) -> Standing:
+    """``p``'s row: their scored rounds (``sheet``), ``place``, and the round they are playing
+    as it would score now (from their own game, which holds only the cards they took)."""
+    game = p.game
+    assert game is not None
+    taken = game.reveals
+    return Standing(p.name, place, shared, sheet.total, tuple(r.score for r in sheet.rounds),
+                    sheet.tiebreak, game.round, taken, _status(game, turns_out),
+                    max(0, turns_out - taken), p.refusal, _current(game))
+
+
+def _unplaced(p: Participant, turns_out: int, ended: bool) -> Standing:
+    """The row of ``p`` without a place: no accepted game yet (``"joined"``, ``"refused"``),
+    or, once the teacher has ended the game, a game that was not over then (``"left"``, with
+    their rounds so far)."""
+    game = p.game
+    if game is None:
+        status = "left" if ended else "refused" if p.refusal else "joined"
+        return Standing(p.name, None, False, 0, (), 0, 1, 0, status, turns_out, p.refusal)
+    row = _standing(p, game.ruleset.score_sheet(game, 0), None, False, turns_out)
+    return replace(row, status="left", current=None)
+
+
+def _current(game: RoomGame) -> int | None:
+    """The round in play as it would score if it ended now (what the participant's sheet
+    shows for it), ``None`` before the round's first card and once the game is over."""
+    if game.is_over or game.turn == 0:
+        return None
+    scored = game.provisional_round_score(0)
+    return None if scored is None else scored.score
 
 
 def _status(game: RoomGame, turns_out: int) -> str:

@@ -3,7 +3,8 @@
 It shows the card(s) of the turn large, the round and its effect, how many participants are
 ready ("14 of 20 ready"), a live table of scores, and at the end the final places (shared
 places for ties, as the rulebook says), the room's figures and an export. A click on a name
-shows that participant's sheet. The teacher turns the next card over with its button.
+shows that participant's sheet. The teacher turns the next card over with its button, and
+once every card is out can end the game for a participant who will not finish.
 
 Python is the authority, as for the game widget: the front end draws the synced traits and
 sends intents, validated here (see ``docs/widget-protocol.md``). The board reads only what the
@@ -66,7 +67,8 @@ class _Intent:
 
 def parse_board_intent(content: object, t: Translator) -> _Intent:
     """Check a message from the board's front end: ``{"type": "reveal", "turn": n}`` (turn the
-    card after ``n`` turns over), ``{"type": "show", "name": ...}``, ``{"type": "hide"}``,
+    card after ``n`` turns over), ``{"type": "end", "turn": n}`` (end the game, seen after
+    ``n`` turns), ``{"type": "show", "name": ...}``, ``{"type": "hide"}``,
     ``{"type": "figures"}``, ``{"type": "export"}``. Raises :class:`IntentError`."""
     if not isinstance(content, dict):
         raise IntentError(t("a message must be an object, got {type}",
@@ -75,8 +77,8 @@ def parse_board_intent(content: object, t: Translator) -> _Intent:
         raise IntentError(t("message too large ({size} bytes; the limit is {limit})",
                             size=_size(content, t), limit=MAX_BOARD_MESSAGE))
     kind = content.get("type")
-    if kind == "reveal":
-        return _Intent("reveal", turn=_int(content, "turn", 0, 10_000, optional=True, t=t))
+    if kind in ("reveal", "end"):
+        return _Intent(kind, turn=_int(content, "turn", 0, 10_000, optional=True, t=t))
     if kind == "show":
         name = content.get("name")
         if not isinstance(name, str) or not name or len(name) > 100:
@@ -241,6 +243,11 @@ class RoomBoard(anywidget.AnyWidget):
             if intent.turn is not None and intent.turn != len(room.turns):
                 return  # clicked for a turn already turned over (a double click): done
             room.reveal()
+            self._notify("info", "")
+        elif intent.kind == "end":
+            if room.is_ended or (intent.turn is not None and intent.turn != len(room.turns)):
+                return  # a double click, or a click on a board that was not up to date
+            room.end()
             self._notify("info", "")
         elif intent.kind == "show":
             self.show(intent.name)

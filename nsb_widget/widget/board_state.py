@@ -41,7 +41,8 @@ def board_info(room: Room) -> dict[str, Any]:
 
 def board_table(room: Room) -> dict[str, Any]:
     """The cards on the table now: round, turn, this turn's cards (and a Glimpse preview), the
-    counts, whether the teacher may turn the next card over (and why not)."""
+    counts, whether the teacher may turn the next card over (and why not), whether they may
+    end the game (every card out, someone not finished) and whether they have."""
     game = room.table_game
     turn = turn_state(game, 0)
     out = {key: turn[key] for key in _TABLE_KEYS}
@@ -52,19 +53,24 @@ def board_table(room: Room) -> dict[str, Any]:
         "pencil": game.pencil(0),
         "can_reveal": why is None,
         "why_not": why,
+        "can_end": room.why_not_end() is None,
+        "ended": room.is_ended,
         "problem": room.problem,
     })
     return out
 
 
 def board_standings(standings: Standings) -> dict[str, Any]:
-    """The live table of scores: one row per participant (best first), how many are ready,
-    whether the places are final."""
+    """The live table of scores: one row per participant (best first, with the round they
+    are playing as it would score now, ``current``), how many are ready, whether the places
+    are final, and whose equal totals the tie-break decided (``tie_broken``)."""
     return {
         "rows": [{"name": r.name, "place": r.place, "shared": r.shared, "total": r.total,
                   "rounds": list(r.rounds), "round": r.round, "status": r.status,
-                  "behind": r.behind, "refusal": r.refusal}
+                  "behind": r.behind, "refusal": r.refusal, "current": r.current,
+                  "tiebreak": r.tiebreak}
                  for r in standings.rows],
+        "tie_broken": [r.name for r in standings.tie_broken],
         "ready": standings.ready,
         "count": len(standings.rows),
         "final": standings.final,

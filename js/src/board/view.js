@@ -14,7 +14,7 @@ const MODULES = { effects: "panel.effects_title", powers: "panel.powers_title",
 /** A participant's status (Python's `standings.rows[].status`) -> its words. */
 const STATUS = { joined: "board.status_joined", ready: "board.status_ready",
   drawing: "board.status_drawing", finished: "board.status_finished",
-  refused: "board.status_refused" };
+  refused: "board.status_refused", left: "board.status_left" };
 
 /** Read every trait of the board defensively (safe defaults for anything malformed). */
 export function readBoard(model) {
@@ -51,6 +51,7 @@ export function readBoard(model) {
       revealed: obj(table.revealed),
       turns_out: int(table.turns_out), over: bool(table.over), pencil: str(table.pencil),
       can_reveal: bool(table.can_reveal), why_not: str(table.why_not),
+      can_end: bool(table.can_end), ended: bool(table.ended),
       problem: typeof table.problem === "string" && table.problem ? table.problem : null,
     },
     standings: {
@@ -58,8 +59,11 @@ export function readBoard(model) {
         name: str(r.name), place: Number.isInteger(r.place) ? r.place : null,
         shared: bool(r.shared), total: int(r.total), rounds: arr(r.rounds).filter(Number.isInteger),
         status: str(r.status), behind: int(r.behind),
+        round: int(r.round, 1), current: Number.isInteger(r.current) ? r.current : null,
+        tiebreak: int(r.tiebreak),
         refusal: typeof r.refusal === "string" && r.refusal ? r.refusal : null })),
       ready: int(standings.ready), count: int(standings.count), final: bool(standings.final),
+      tie_broken: arr(standings.tie_broken).filter((n) => typeof n === "string"),
     },
     sheet: typeof sheet.name === "string" ? { name: sheet.name, total: int(sheet.total),
       svg: typeof sheet.svg === "string" ? sheet.svg : null,
@@ -69,6 +73,9 @@ export function readBoard(model) {
     notice: { id: int(notice.id), level: str(notice.level), text: str(notice.text) },
   };
 }
+
+/** A round in play's points beside the total ("+12"), empty for none. */
+const signed = (n) => (n === null ? "" : n >= 0 ? `+${n}` : `\u2212${-n}`);
 
 /** An SVG document as an <img> source: shown as a picture, never run as code. */
 const svgUrl = (svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -95,10 +102,16 @@ export function createBoardView(model, el) {
   const reveal = h(doc, "button", { type: "button", class: "nsb-btn nsb-btn-primary "
     + "nsb-board-reveal", "data-action": "reveal" });
   const revealNote = h(doc, "p", { class: "nsb-board-reveal-note" });
+  // Once every card is out: end the game for someone who will not finish.
+  const end = h(doc, "button", { type: "button", class: "nsb-btn nsb-board-end",
+    "data-action": "end", hidden: true });
+  const endNote = h(doc, "p", { class: "nsb-board-end-note", hidden: true });
   const notice = h(doc, "div", { class: "nsb-notice", role: "status", "aria-live": "polite" });
   const scoresTitle = h(doc, "h3", { class: "nsb-board-scores-title" });
   const winner = h(doc, "p", { class: "nsb-board-winner" });
   const tableEl = h(doc, "table", { class: "nsb-board-table" });
+  // Under the table: why equal totals have different places (the rulebook's tie-break).
+  const tiebreak = h(doc, "p", { class: "nsb-board-tiebreak", hidden: true });
   const sheetTitle = h(doc, "h3");
   const sheetImg = h(doc, "img", { class: "nsb-board-sheet-img", alt: "" });
   const sheetNote = h(doc, "p", { class: "nsb-board-refusal" });
@@ -121,10 +134,11 @@ export function createBoardView(model, el) {
     h(doc, "div", { class: "nsb-board-top" },
       h(doc, "section", { class: "nsb-board-turn" }, round, cards, lastTurn, effect, counts),
       h(doc, "section", { class: "nsb-board-ready" }, readyCount, nobody, bar, reveal,
-        revealNote)),
+        revealNote, endNote, end)),
     notice,
     h(doc, "div", { class: "nsb-board-main" },
-      h(doc, "section", { class: "nsb-board-scores" }, scoresTitle, winner, tableEl), sheetBox),
+      h(doc, "section", { class: "nsb-board-scores" }, scoresTitle, winner, tableEl, tiebreak),
+      sheetBox),
     figuresBox,
     h(doc, "footer", { class: "nsb-board-foot" }, objectives, joinLine, selfPaced,
       h(doc, "div", { class: "nsb-board-actions" }, figuresBtn, exportBtn)),
@@ -210,12 +224,25 @@ export function createBoardView(model, el) {
     reveal.title = table.can_reveal ? t("board.reveal_key") : table.why_not;
     revealNote.textContent = info.dealt && !table.can_reveal ? table.why_not : "";
     revealNote.hidden = !revealNote.textContent;
+    end.hidden = !table.can_end;
+    end.textContent = t("board.end");
+    endNote.textContent = table.can_end ? t("board.end_note") : "";
+    endNote.hidden = !table.can_end;
   }
 
   function statusText(r) {
     const { t } = st;
     if (r.status === "behind") return t.n("board.status_behind", r.behind);
     return STATUS[r.status] ? t(STATUS[r.status]) : r.status;
+  }
+
+  /** The heading of the rounds in play ("Round 2 so far"; "Round so far" when the rows are
+   * in different rounds), or "" when nobody has a round in play (no column then). */
+  function currentTitle(rows) {
+    const rounds = new Set(rows.filter((r) => r.current !== null).map((r) => r.round));
+    if (!rounds.size) return "";
+    return rounds.size === 1 ? st.t("board.col_current", { n: [...rounds][0] })
+      : st.t("board.col_current_any");
   }
 
   function drawStandings() {
@@ -246,8 +273,13 @@ export function createBoardView(model, el) {
       head.append(h(doc, "th", { scope: "col", class: "nsb-num", text: t("board.col_round",
         { n }) }));
     }
-    head.append(h(doc, "th", { scope: "col", class: "nsb-num", text: t("board.col_total") }),
-      h(doc, "th", { scope: "col", text: t("board.col_status") }));
+    head.append(h(doc, "th", { scope: "col", class: "nsb-num", text: t("board.col_total") }));
+    const current = currentTitle(rows);
+    if (current) {
+      head.append(h(doc, "th", { scope: "col", class: "nsb-num nsb-board-current",
+        title: t("board.current_title"), text: current }));
+    }
+    head.append(h(doc, "th", { scope: "col", text: t("board.col_status") }));
     const body = h(doc, "tbody");
     // Places mean something once a round has been scored.
     const scored = rows.some((r) => r.rounds.length > 0);
@@ -264,12 +296,27 @@ export function createBoardView(model, el) {
         tr.append(h(doc, "td", { class: "nsb-num", text: n < r.rounds.length
           ? String(r.rounds[n]) : "" }));
       }
-      tr.append(h(doc, "td", { class: "nsb-num nsb-board-total", text: String(r.total) }),
-        h(doc, "td", { class: "nsb-board-status", title: r.refusal ? t("board.refused",
+      tr.append(h(doc, "td", { class: "nsb-num nsb-board-total", text: String(r.total) }));
+      if (current) {
+        tr.append(h(doc, "td", { class: "nsb-num nsb-board-current", text: signed(r.current) }));
+      }
+      tr.append(h(doc, "td", { class: "nsb-board-status", title: r.refusal ? t("board.refused",
           { reason: r.refusal }) : null, text: statusText(r) + (r.refusal ? " ⚠" : "") }));
       body.append(tr);
     }
     tableEl.append(h(doc, "thead", {}, head), body);
+    drawTiebreak(scored);
+  }
+
+  /** The line under the table when the best single round decided equal totals: whose, and
+   * their best rounds ("Ada 21, Bénédicte 19"); none before a round is scored. */
+  function drawTiebreak(scored) {
+    const { t, standings } = st;
+    const decided = new Set(standings.tie_broken);
+    const rows = standings.rows.filter((r) => decided.has(r.name));
+    tiebreak.textContent = scored && rows.length ? t("board.tiebreak", { rounds: rows.map((r) =>
+      `${r.name} ${r.tiebreak}`).join(", ") }) : "";
+    tiebreak.hidden = !tiebreak.textContent;
   }
 
   function drawSheet() {
@@ -325,6 +372,7 @@ export function createBoardView(model, el) {
   function act(action, btn) {
     if (btn && btn.disabled) return;
     if (action === "reveal") model.send({ type: "reveal", turn: st.table.turns_out });
+    else if (action === "end") model.send({ type: "end", turn: st.table.turns_out });
     else if (action === "show") model.send({ type: "show", name: btn.dataset.name });
     else if (action === "hide") model.send({ type: "hide" });
     else if (action === "figures") model.send({ type: "figures" });

@@ -321,7 +321,8 @@ var STATUS = {
   ready: "board.status_ready",
   drawing: "board.status_drawing",
   finished: "board.status_finished",
-  refused: "board.status_refused"
+  refused: "board.status_refused",
+  left: "board.status_left"
 };
 function readBoard(model) {
   const t = translator(model.get("strings"));
@@ -368,6 +369,8 @@ function readBoard(model) {
       pencil: str(table.pencil),
       can_reveal: bool(table.can_reveal),
       why_not: str(table.why_not),
+      can_end: bool(table.can_end),
+      ended: bool(table.ended),
       problem: typeof table.problem === "string" && table.problem ? table.problem : null
     },
     standings: {
@@ -379,11 +382,15 @@ function readBoard(model) {
         rounds: arr(r.rounds).filter(Number.isInteger),
         status: str(r.status),
         behind: int(r.behind),
+        round: int(r.round, 1),
+        current: Number.isInteger(r.current) ? r.current : null,
+        tiebreak: int(r.tiebreak),
         refusal: typeof r.refusal === "string" && r.refusal ? r.refusal : null
       })),
       ready: int(standings.ready),
       count: int(standings.count),
-      final: bool(standings.final)
+      final: bool(standings.final),
+      tie_broken: arr(standings.tie_broken).filter((n) => typeof n === "string")
     },
     sheet: typeof sheet.name === "string" ? {
       name: sheet.name,
@@ -398,6 +405,7 @@ function readBoard(model) {
     notice: { id: int(notice.id), level: str(notice.level), text: str(notice.text) }
   };
 }
+var signed = (n) => n === null ? "" : n >= 0 ? `+${n}` : `−${-n}`;
 var svgUrl = (svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 function createBoardView(model, el) {
   const doc = el.ownerDocument;
@@ -429,10 +437,18 @@ function createBoardView(model, el) {
   );
   const reveal = h(doc, "button", { type: "button", class: "nsb-btn nsb-btn-primary nsb-board-reveal", "data-action": "reveal" });
   const revealNote = h(doc, "p", { class: "nsb-board-reveal-note" });
+  const end = h(doc, "button", {
+    type: "button",
+    class: "nsb-btn nsb-board-end",
+    "data-action": "end",
+    hidden: true
+  });
+  const endNote = h(doc, "p", { class: "nsb-board-end-note", hidden: true });
   const notice = h(doc, "div", { class: "nsb-notice", role: "status", "aria-live": "polite" });
   const scoresTitle = h(doc, "h3", { class: "nsb-board-scores-title" });
   const winner = h(doc, "p", { class: "nsb-board-winner" });
   const tableEl = h(doc, "table", { class: "nsb-board-table" });
+  const tiebreak = h(doc, "p", { class: "nsb-board-tiebreak", hidden: true });
   const sheetTitle = h(doc, "h3");
   const sheetImg = h(doc, "img", { class: "nsb-board-sheet-img", alt: "" });
   const sheetNote = h(doc, "p", { class: "nsb-board-refusal" });
@@ -480,7 +496,9 @@ function createBoardView(model, el) {
         nobody,
         bar,
         reveal,
-        revealNote
+        revealNote,
+        endNote,
+        end
       )
     ),
     notice,
@@ -488,7 +506,7 @@ function createBoardView(model, el) {
       doc,
       "div",
       { class: "nsb-board-main" },
-      h(doc, "section", { class: "nsb-board-scores" }, scoresTitle, winner, tableEl),
+      h(doc, "section", { class: "nsb-board-scores" }, scoresTitle, winner, tableEl, tiebreak),
       sheetBox
     ),
     figuresBox,
@@ -598,11 +616,20 @@ function createBoardView(model, el) {
     reveal.title = table.can_reveal ? t("board.reveal_key") : table.why_not;
     revealNote.textContent = info.dealt && !table.can_reveal ? table.why_not : "";
     revealNote.hidden = !revealNote.textContent;
+    end.hidden = !table.can_end;
+    end.textContent = t("board.end");
+    endNote.textContent = table.can_end ? t("board.end_note") : "";
+    endNote.hidden = !table.can_end;
   }
   function statusText(r) {
     const { t } = st;
     if (r.status === "behind") return t.n("board.status_behind", r.behind);
     return STATUS[r.status] ? t(STATUS[r.status]) : r.status;
+  }
+  function currentTitle(rows) {
+    const rounds = new Set(rows.filter((r) => r.current !== null).map((r) => r.round));
+    if (!rounds.size) return "";
+    return rounds.size === 1 ? st.t("board.col_current", { n: [...rounds][0] }) : st.t("board.col_current_any");
   }
   function drawStandings() {
     const { t, standings } = st;
@@ -641,10 +668,17 @@ function createBoardView(model, el) {
         { n }
       ) }));
     }
-    head.append(
-      h(doc, "th", { scope: "col", class: "nsb-num", text: t("board.col_total") }),
-      h(doc, "th", { scope: "col", text: t("board.col_status") })
-    );
+    head.append(h(doc, "th", { scope: "col", class: "nsb-num", text: t("board.col_total") }));
+    const current = currentTitle(rows);
+    if (current) {
+      head.append(h(doc, "th", {
+        scope: "col",
+        class: "nsb-num nsb-board-current",
+        title: t("board.current_title"),
+        text: current
+      }));
+    }
+    head.append(h(doc, "th", { scope: "col", text: t("board.col_status") }));
     const body = h(doc, "tbody");
     const scored = rows.some((r) => r.rounds.length > 0);
     for (const r of rows) {
@@ -677,16 +711,25 @@ function createBoardView(model, el) {
       for (let n = 0; n < rounds; n++) {
         tr.append(h(doc, "td", { class: "nsb-num", text: n < r.rounds.length ? String(r.rounds[n]) : "" }));
       }
-      tr.append(
-        h(doc, "td", { class: "nsb-num nsb-board-total", text: String(r.total) }),
-        h(doc, "td", { class: "nsb-board-status", title: r.refusal ? t(
-          "board.refused",
-          { reason: r.refusal }
-        ) : null, text: statusText(r) + (r.refusal ? " ⚠" : "") })
-      );
+      tr.append(h(doc, "td", { class: "nsb-num nsb-board-total", text: String(r.total) }));
+      if (current) {
+        tr.append(h(doc, "td", { class: "nsb-num nsb-board-current", text: signed(r.current) }));
+      }
+      tr.append(h(doc, "td", { class: "nsb-board-status", title: r.refusal ? t(
+        "board.refused",
+        { reason: r.refusal }
+      ) : null, text: statusText(r) + (r.refusal ? " ⚠" : "") }));
       body.append(tr);
     }
     tableEl.append(h(doc, "thead", {}, head), body);
+    drawTiebreak(scored);
+  }
+  function drawTiebreak(scored) {
+    const { t, standings } = st;
+    const decided = new Set(standings.tie_broken);
+    const rows = standings.rows.filter((r) => decided.has(r.name));
+    tiebreak.textContent = scored && rows.length ? t("board.tiebreak", { rounds: rows.map((r) => `${r.name} ${r.tiebreak}`).join(", ") }) : "";
+    tiebreak.hidden = !tiebreak.textContent;
   }
   function drawSheet() {
     const { t, sheet } = st;
@@ -739,6 +782,7 @@ function createBoardView(model, el) {
   function act(action, btn) {
     if (btn && btn.disabled) return;
     if (action === "reveal") model.send({ type: "reveal", turn: st.table.turns_out });
+    else if (action === "end") model.send({ type: "end", turn: st.table.turns_out });
     else if (action === "show") model.send({ type: "show", name: btn.dataset.name });
     else if (action === "hide") model.send({ type: "hide" });
     else if (action === "figures") model.send({ type: "figures" });
