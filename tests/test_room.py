@@ -877,3 +877,19 @@ def test_a_table_that_does_not_follow_the_deal_is_refused_without_naming_a_card(
     with pytest.raises(RoomError, match="at turn 2") as info:
         Room.resume(room.folder.path)
     assert " ".join(real) not in str(info.value)
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "Raum: London, 1 participant, 1 turn out"),
+    ("de", "Raum: London, 1 Person beigetreten, 1 Zug aufgedeckt"),
+    ("fr", "Raum: London, 1 participant, 1 tour retourné")])
+def test_a_room_in_a_notebook_is_one_line_of_its_language(home, tmp_path, language, expected):
+    """The teacher's kit shows both rooms with display(): in the room's language (the repr
+    stays English, for developers)."""
+    room = Room.create(tmp_path / "room", "Raum", map="london", seed=2**100, language=language)
+    take_seat(room.folder.path, "Ada")
+    room.reveal()
+    room.poll()
+    assert room.summary() == expected
+    assert room._repr_html_() == f"<p class='nsb-room'>{expected}</p>"
+    assert repr(room).startswith("<Room 'Raum': london, 1 participant(s), 1 turn(s) out")

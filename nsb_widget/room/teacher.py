@@ -15,6 +15,7 @@ counting it.
 from __future__ import annotations
 
 import errno
+import html
 import json
 import os
 import re
@@ -631,6 +632,24 @@ class Room:
     def __repr__(self) -> str:
         return (f"<Room {self.name!r}: {self.info.map_id}, {len(self._participants)} "
                 f"participant(s), {len(self.turns)} turn(s) out>")
+
+    def summary(self) -> str:
+        """The room in one line of its language, as a notebook shows it: its name, the city,
+        how many participants have joined and cards are out, and whether it is over."""
+        t = self.t
+        with self._lock:
+            people, turns = len(self._participants), len(self._table.turns)
+            over = self._table.over
+        joined = t.ngettext("{count} participant", "{count} participants", people)
+        out = t.ngettext("{count} turn out", "{count} turns out", turns)
+        parts = [self.table_game.map.title, joined.format(count=people),
+                 out.format(count=turns)]
+        if over:
+            parts.append(t("every card of the game is out"))
+        return f"{self.name}: {', '.join(parts)}"
+
+    def _repr_html_(self) -> str:
+        return f"<p class='nsb-room'>{html.escape(self.summary())}</p>"
 
 
 def _differences(info: RoomInfo, name: object, options: dict[str, Any]) -> list[str]:

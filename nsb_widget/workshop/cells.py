@@ -310,7 +310,7 @@ TEACHER_ROOMS = Code(
     "language=${language})\n"
     "london = Room.open(ROOMS / \"london\", ${london_name}, map=\"london\", "
     "modules=[\"powers\"], language=${language})\n"
-    "berlin, london")
+    "display(berlin, london)")
 
 BOARD_BERLIN = N_(
     "Show this board on the projector. When everyone is ready (\"14 of 20 ready\"), turn the "
