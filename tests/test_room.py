@@ -721,14 +721,9 @@ def test_a_self_paced_room_is_collected_and_ranked_the_same_way(home, tmp_path):
     seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
     rng = random.Random(1)
     for s in seats:
-        game = s.game
-        while not game.is_over:
-            if game.phase is Phase.REVEAL:
-                game.reveal()
-            else:
-                finish_turn(s, rng)
+        _play_own_game(s, rng)
         with pytest.raises(PhaseError):
-            game.restart()
+            s.game.restart()
     room.poll()
     standings = room.standings()
     assert all(r.status == "finished" and r.refusal is None for r in standings.rows)
@@ -745,18 +740,22 @@ def test_a_self_paced_room_is_collected_and_ranked_the_same_way(home, tmp_path):
     assert "another deal" in (room.participant("Bob").refusal or "")
 
 
+def _play_own_game(seat, rng: random.Random) -> None:
+    """A self-paced seat's game to its end: its own reveals, random sections."""
+    while not seat.game.is_over:
+        if seat.game.phase is Phase.REVEAL:
+            seat.game.reveal()
+        else:
+            finish_turn(seat, rng)
+
+
 def test_a_self_paced_room_gets_final_places_once_everyone_has_finished(home, tmp_path):
     # No card is ever turned over for the room: its places are final when every game is over.
     room = _room(tmp_path, paced="self", seed=2026)
     seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
     rng = random.Random(5)
     for number, s in enumerate(seats):
-        game = s.game
-        while not game.is_over:
-            if game.phase is Phase.REVEAL:
-                game.reveal()
-            else:
-                finish_turn(s, rng)
+        _play_own_game(s, rng)
         room.poll()
         assert room.standings().final is (number == len(seats) - 1)
 

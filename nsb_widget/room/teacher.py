@@ -308,12 +308,8 @@ class Room:
             _take(public, cards)
             over = public.is_last_turn and public.round == public.ruleset.rounds
             table = Table((*self._table.turns, cards), over, time.time())
-            try:
-                write_atomic(self.folder.table_file, table.to_json(self.info.id))
-            except OSError as exc:
-                t = self.t
-                raise room_error(t, t("cannot turn the card over: cannot write to"),
-                                 self.folder.path, exc) from None
+            t = self.t
+            self._write_table(table, t("cannot turn the card over: cannot write to"))
             self._dealer, self._public, self._table = dealer, public, table
         self._tell()
         return cards
@@ -359,15 +355,20 @@ class Room:
             placed = tuple(sorted(p.key for p in self._participants.values()
                                   if p.game is not None and p.game.is_over))
             table = replace(self._table, ended=placed)
-            try:
-                write_atomic(self.folder.table_file, table.to_json(self.info.id))
-            except OSError as exc:
-                t = self.t
-                raise room_error(t, t("cannot end the game: cannot write to"),
-                                 self.folder.path, exc) from None
+            t = self.t
+            self._write_table(table, t("cannot end the game: cannot write to"))
             self._table = table
         self._tell()
         return self.standings()
+
+    def _write_table(self, table: Table, failure: str) -> None:
+        """Write ``table`` in one step, or raise :class:`RoomError` beginning with
+        ``failure`` (in the room's language) and naming the folder and the system's reason
+        (nothing written)."""
+        try:
+            write_atomic(self.folder.table_file, table.to_json(self.info.id))
+        except OSError as exc:
+            raise room_error(self.t, failure, self.folder.path, exc) from None
 
     # ------------------------------------------------------------------ the participants
     def poll(self) -> bool:
