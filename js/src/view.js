@@ -117,8 +117,21 @@ export function createView(model, el, store) {
     });
   }
 
-  function drawNotice() {
+  /** Python's notice, unless it is an error the player has moved on from (a new selection or
+   * Escape since: the old refusal no longer describes what is on the map). */
+  function pyNotice() {
     const n = st.notice;
+    return n.level === "error" && n.id === store.state.dismissed ? { ...n, text: "", station: null }
+      : n;
+  }
+
+  /** The store patch that puts away Python's error notice shown now (nothing if none is). */
+  function dismissError() {
+    return st.notice.level === "error" && st.notice.text ? { dismissed: st.notice.id } : {};
+  }
+
+  function drawNotice() {
+    const n = pyNotice();
     const shown = ui.local || (n.text ? { text: n.text, level: n.level } : null);
     notice.textContent = shown ? shown.text : "";
     notice.dataset.level = shown ? shown.level : "";
@@ -313,7 +326,8 @@ export function createView(model, el, store) {
 
   function hlState() {
     const sel = store.state.selected;
-    const error = !ui.local && st.notice.level === "error" ? st.notice.station : null;
+    const n = pyNotice();
+    const error = !ui.local && n.level === "error" ? n.station : null;
     if (powerMode()) {
       return { origins: [], targets: [], faint: [], selected: null, power: st.hints.power.stations,
         focus: ui.cursor, ghost: null, error };
@@ -680,7 +694,7 @@ export function createView(model, el, store) {
     const d = decideClick(i, store.state.selected, st.hints, A);
     if (d.kind === "select") {
       ui.local = null;
-      store.set({ selected: d.origin, choose: null });
+      store.set({ selected: d.origin, choose: null, ...dismissError() });
       if (viaKeyboard) {
         ui.cursor = candidates(st.map, st.hints, d.origin, null, A)[0] ?? null;
         drawHighlightLayer();
@@ -1092,7 +1106,7 @@ export function createView(model, el, store) {
           e.stopPropagation();
           ui.cursor = null;
           if (store.state.choose) showLocal(null);
-          if (!store.set({ selected: null, choose: null, power: null })) {
+          if (!store.set({ selected: null, choose: null, power: null, ...dismissError() })) {
             safely("highlights", drawHighlightLayer);
           }
           announce(st.t("aria.selection_cancelled"));

@@ -3,7 +3,14 @@
 // src/store.js
 function createStore() {
   const subscribers = /* @__PURE__ */ new Set();
-  const state = { overlay: false, overlayRound: null, selected: null, choose: null, power: null };
+  const state = {
+    overlay: false,
+    overlayRound: null,
+    selected: null,
+    choose: null,
+    power: null,
+    dismissed: null
+  };
   return {
     state,
     set(patch) {
@@ -3107,8 +3114,15 @@ function createView(model, el, store) {
       return v !== void 0 && v !== null && !isPlain(v);
     });
   }
-  function drawNotice() {
+  function pyNotice() {
     const n = st.notice;
+    return n.level === "error" && n.id === store.state.dismissed ? { ...n, text: "", station: null } : n;
+  }
+  function dismissError() {
+    return st.notice.level === "error" && st.notice.text ? { dismissed: st.notice.id } : {};
+  }
+  function drawNotice() {
+    const n = pyNotice();
     const shown = ui.local || (n.text ? { text: n.text, level: n.level } : null);
     notice.textContent = shown ? shown.text : "";
     notice.dataset.level = shown ? shown.level : "";
@@ -3278,7 +3292,8 @@ function createView(model, el, store) {
   }
   function hlState() {
     const sel = store.state.selected;
-    const error = !ui.local && st.notice.level === "error" ? st.notice.station : null;
+    const n = pyNotice();
+    const error = !ui.local && n.level === "error" ? n.station : null;
     if (powerMode()) {
       return {
         origins: [],
@@ -3616,7 +3631,7 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
     const d = decideClick(i, store.state.selected, st.hints, A);
     if (d.kind === "select") {
       ui.local = null;
-      store.set({ selected: d.origin, choose: null });
+      store.set({ selected: d.origin, choose: null, ...dismissError() });
       if (viaKeyboard) {
         ui.cursor = candidates(st.map, st.hints, d.origin, null, A)[0] ?? null;
         drawHighlightLayer();
@@ -3989,7 +4004,7 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
           e.stopPropagation();
           ui.cursor = null;
           if (store.state.choose) showLocal(null);
-          if (!store.set({ selected: null, choose: null, power: null })) {
+          if (!store.set({ selected: null, choose: null, power: null, ...dismissError() })) {
             safely("highlights", drawHighlightLayer);
           }
           announce(st.t("aria.selection_cancelled"));
