@@ -98,7 +98,7 @@ export function updateToolbar(tb, st, ui) {
     pb.setAttribute("aria-label", t("btn.power_aria", { power: power.title }));
     pb.dataset.power = power.id;
     pb.querySelector(".nsb-btn-text").textContent = t("btn.power_text", { power: power.title });
-    const about = `${power.title}: ${power.text}`;
+    const about = t("fmt.labelled", { label: power.title, text: power.text });
     pb.title = power.usable ? about : t("btn.power_not_now", { about,
       reason: power.reason || t("power.not_usable") });
     if (power.station) pb.setAttribute("aria-pressed", ui.powerMode ? "true" : "false");
@@ -360,7 +360,7 @@ export function updatePanel(panel, st, pencils) {
       rs.power_limit_text ? h(doc, "p", { class: "nsb-power-limit", text: rs.power_limit_text })
         : null,
       mine ? h(doc, "p", { class: "nsb-power-now", "data-power": mine.id },
-        h(doc, "strong", { text: `${mine.title}: ` }), mine.text) : null,
+        h(doc, "strong", { text: `${t("fmt.label_colon", { label: mine.title })} ` }), mine.text) : null,
       mine && !mine.usable && mine.reason ? h(doc, "p", { class: "nsb-power-reason",
         text: t("panel.power_not_now", { reason: mine.reason }) }) : null,
       holders.childNodes.length ? holders : null));
@@ -379,7 +379,8 @@ export function updatePanel(panel, st, pencils) {
     }
     modules.append(section(doc, t("panel.effects_title"),
       turn.effect && !turn.game_over ? h(doc, "p", { class: "nsb-effect-now" },
-        h(doc, "strong", { text: `${turn.effect.title}: ` }), turn.effect.text) : null,
+        h(doc, "strong", { text: `${t("fmt.label_colon", { label: turn.effect.title })} ` }),
+        turn.effect.text) : null,
       turn.effects.length ? list : null));
   }
   if (turn.objectives.length) {

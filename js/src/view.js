@@ -629,7 +629,8 @@ export function createView(model, el, store) {
     hintBox.dataset.kind = hint.kind;
     const changed = hint.terms.filter((x) => x.after !== x.before);
     const sign = (n) => (n > 0 ? `+${n}` : String(n));
-    const rows = changed.map((x) => `${x.label}: ${x.before} → ${x.after} (${sign(x.after - x.before)})`);
+    const rows = changed.map((x) => st.t("fmt.labelled", { label: x.label,
+      text: `${x.before} → ${x.after} (${sign(x.after - x.before)})` }));
     hintBox.title = rows.length ? `${st.t("hint.if_drawn")}\n${rows.join("\n")}`
       : hint.kind === "draw" ? st.t("hint.no_change") : "";
     // The reason of a power or pass hint starts with what the title already says: keep the rest.
@@ -910,8 +911,8 @@ export function createView(model, el, store) {
     const lines = [{ text: `${terms.join(" + ")} = ${sh.total} (${sh.final ? t("score.final")
       : t("score.so_far")})`, bold: true }];
     if (sh.final && sh.assessment) {
-      lines.push({ text: `${rs.assessment_title}: ${t.n("fmt.points", sh.assessment.rated_score)}, `
-        + `${sh.assessment.band}` });
+      lines.push({ text: t("fmt.labelled", { label: rs.assessment_title,
+        text: `${t.n("fmt.points", sh.assessment.rated_score)}, ${sh.assessment.band}` }) });
     }
     if (st.turn.game_over && st.turn.players.length > 1 && st.turn.ranking) {
       const places = st.turn.ranking.map((g, i) => `${i + 1}. ${g.map((p) =>

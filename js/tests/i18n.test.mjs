@@ -116,6 +116,28 @@ test("no English text of the table is left in a German or French widget", async 
   }
 });
 
+test("a label and its text take the language's colon (French: a no-break space before it)",
+  async () => {
+    // "Section double: Avant de tracer..." read wrong in French; the catalogue says "\u00a0:".
+    const nb = "\u00a0:";
+    const t = await setup("london_draw", { state: { ...fixture("london_draw"),
+      strings: strings("fr") } });
+    const { title } = fixture("london_draw").hints.power;
+    assert.ok(t.q('button[data-action="power"]').title.startsWith(`${title}${nb} `));
+    assert.equal(t.q(".nsb-power-now strong").textContent, `${title}${nb} `);
+    const a1 = t.qa("title").map((n) => n.textContent).find((x) => x.startsWith("A1"));
+    assert.ok(a1.startsWith(`A1${nb} `), a1);
+    t.cleanup();
+    const e = await setup("glimpse", { state: { ...fixture("glimpse"), strings: strings("fr") } });
+    const g = fixture("glimpse");
+    const effect = g.game_info.effects.find((x) => x.round === g.turn.round);
+    assert.equal(e.q(".nsb-effect-now strong").textContent, `${effect.title}${nb} `);
+    e.cleanup();
+    const en = await setup("london_draw");
+    assert.equal(en.q(".nsb-power-now strong").textContent, `${title}: `);
+    en.cleanup();
+  });
+
 test("a new strings trait redraws every text live and keeps the selection", async () => {
   const t = await setup("draw");
   const origin = t.model.get("hints").origins[0];

@@ -259,6 +259,10 @@ STRINGS: dict[str, str] = {
     "export.unknown_format": N_("unknown export format {format} (use \"svg\" or \"png\")"),
     "export.no_view": N_("no view of the widget is displayed: show the widget, then export"),
     # small formats
+    # a label and its text ("Joker: Before drawing..."); French puts a no-break space before
+    # the colon
+    "fmt.labelled": N_("{label}: {text}"),
+    "fmt.label_colon": N_("{label}:"),
     "fmt.or": N_("{list} or {last}"),
     "fmt.ordinal": N_("{n}th"),
     "fmt.ordinal_1": N_("{n}st"),

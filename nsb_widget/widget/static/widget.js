@@ -1057,7 +1057,10 @@ function drawStatic(svg, layers, map, pencils, rs, t) {
     const about = [symbolWords(station.symbol, t)];
     if (startText) about.push(startText);
     if (station.tourist) about.push(t("map.tourist_site"));
-    g.append(s(doc, "title", { text: `${station.label}: ${about.join(", ")}` }));
+    g.append(s(doc, "title", { text: t("fmt.labelled", {
+      label: station.label,
+      text: about.join(", ")
+    }) }));
     stl.append(g);
   }
   const hit = clear(layers.hit);
@@ -1827,7 +1830,7 @@ function updateToolbar(tb, st, ui) {
     pb.setAttribute("aria-label", t("btn.power_aria", { power: power.title }));
     pb.dataset.power = power.id;
     pb.querySelector(".nsb-btn-text").textContent = t("btn.power_text", { power: power.title });
-    const about = `${power.title}: ${power.text}`;
+    const about = t("fmt.labelled", { label: power.title, text: power.text });
     pb.title = power.usable ? about : t("btn.power_not_now", {
       about,
       reason: power.reason || t("power.not_usable")
@@ -2170,7 +2173,7 @@ function updatePanel(panel, st, pencils) {
         doc,
         "p",
         { class: "nsb-power-now", "data-power": mine.id },
-        h(doc, "strong", { text: `${mine.title}: ` }),
+        h(doc, "strong", { text: `${t("fmt.label_colon", { label: mine.title })} ` }),
         mine.text
       ) : null,
       mine && !mine.usable && mine.reason ? h(doc, "p", {
@@ -2200,7 +2203,7 @@ function updatePanel(panel, st, pencils) {
         doc,
         "p",
         { class: "nsb-effect-now" },
-        h(doc, "strong", { text: `${turn.effect.title}: ` }),
+        h(doc, "strong", { text: `${t("fmt.label_colon", { label: turn.effect.title })} ` }),
         turn.effect.text
       ) : null,
       turn.effects.length ? list : null
@@ -2342,7 +2345,10 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds, t) 
     const full = rs.bonus_labels[id] || id;
     rows.push([bonusPart(id, k), rs.bonus_short[id] || full, (l, r) => {
       const b = l.bonuses.find((x) => x.id === id);
-      const what = !b ? t("score.bonus_none", { bonus: full }) : b.sections.length || b.count > 1 ? `${full}: ${b.count} × ${b.points_each} = ${b.points}${b.sections.length ? ` (${b.sections.join(", ")})` : ""}` : b.points ? `${full}: +${b.points}` : t("score.bonus_none", { bonus: full });
+      const what = !b ? t("score.bonus_none", { bonus: full }) : b.sections.length || b.count > 1 ? t("fmt.labelled", {
+        label: full,
+        text: `${b.count} × ${b.points_each} = ${b.points}${b.sections.length ? ` (${b.sections.join(", ")})` : ""}`
+      }) : b.points ? t("fmt.labelled", { label: full, text: `+${b.points}` }) : t("score.bonus_none", { bonus: full });
       return { text: bonusText(b), title: t("score.box", { n: r.round, what }) };
     }, full, id]);
   });
@@ -2393,7 +2399,10 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds, t) 
       const td = box(doc, `nsb-box-track${r.live ? " nsb-live" : ""}`, [{
         text: String(r.tourist_sites.length),
         term: termKey(n, 0, "sites"),
-        title: t("score.box", { n, what: `${track.label}: ${r.tourist_sites.length}${r.tourist_sites.length ? ` (${r.tourist_sites.join(", ")})` : ""}` })
+        title: t("score.box", { n, what: t("fmt.labelled", {
+          label: track.label,
+          text: `${r.tourist_sites.length}${r.tourist_sites.length ? ` (${r.tourist_sites.join(", ")})` : ""}`
+        }) })
       }]);
       td.dataset.round = String(n);
       tr.append(td);
@@ -3574,7 +3583,10 @@ function createView(model, el, store) {
     hintBox.dataset.kind = hint.kind;
     const changed = hint.terms.filter((x) => x.after !== x.before);
     const sign = (n) => n > 0 ? `+${n}` : String(n);
-    const rows = changed.map((x) => `${x.label}: ${x.before} → ${x.after} (${sign(x.after - x.before)})`);
+    const rows = changed.map((x) => st.t("fmt.labelled", {
+      label: x.label,
+      text: `${x.before} → ${x.after} (${sign(x.after - x.before)})`
+    }));
     hintBox.title = rows.length ? `${st.t("hint.if_drawn")}
 ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
     const title = hintTitle(hint);
@@ -3829,7 +3841,10 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
     if (sh.objectives.length) terms.push(`${t("score.objectives")} ${sh.objectives_total}`);
     const lines = [{ text: `${terms.join(" + ")} = ${sh.total} (${sh.final ? t("score.final") : t("score.so_far")})`, bold: true }];
     if (sh.final && sh.assessment) {
-      lines.push({ text: `${rs.assessment_title}: ${t.n("fmt.points", sh.assessment.rated_score)}, ${sh.assessment.band}` });
+      lines.push({ text: t("fmt.labelled", {
+        label: rs.assessment_title,
+        text: `${t.n("fmt.points", sh.assessment.rated_score)}, ${sh.assessment.band}`
+      }) });
     }
     if (st.turn.game_over && st.turn.players.length > 1 && st.turn.ranking) {
       const places = st.turn.ranking.map((g, i) => `${i + 1}. ${g.map((p) => (st.turn.players[p] || {}).name || t("player.default", { n: p + 1 })).join(", ")}`);
