@@ -111,6 +111,10 @@ export function updateToolbar(tb, st, ui) {
   if (bot) {
     tb.buttons.undo.title = t("btn.undo_bot");
     tb.buttons.undo.disabled = true;
+  } else if (tb.buttons.undo.disabled && st.map) {
+    // Nothing to undo: say why (the U key shows it too), most often a card just revealed.
+    const fresh = st.turn.round <= 1 && st.turn.turn === 0;
+    tb.buttons.undo.title = t(fresh ? "btn.undo_none_yet" : "btn.undo_revealed");
   }
   const ng = tb.buttons["new-game"];
   ng.classList.toggle("nsb-armed", Boolean(ui.armedNewGame));

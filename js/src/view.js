@@ -743,7 +743,11 @@ export function createView(model, el, store) {
 
   function act(action, el = null) {
     const btn = el || toolbar.buttons[action];
-    if (btn && btn.disabled) return;
+    if (btn && btn.disabled) {
+      // Only a key reaches a disabled button: U says why there is nothing to undo.
+      if (action === "undo") showLocal(btn.title, "info");
+      return;
+    }
     if (action !== "new-game") disarm();
     if (action === "reveal" || action === "pass") {
       // The second click of a double-click (or a key held down) before Python answered the

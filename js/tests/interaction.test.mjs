@@ -323,3 +323,17 @@ test("arrows stay put when no candidate lies that way (never wrap to reading ord
   assert.equal(step(map, list, 0, "ArrowUp"), 0);
   assert.equal(step(map, [...list, 3], 1, "ArrowDown"), 3, "the nearest in the half-plane");
 });
+
+test("a greyed Undo says why, and the U key shows it", async () => {
+  // The player just revealed a card and wants the last section back: Undo is grey and the
+  // U key did nothing, with no word why.
+  const t = await setup("draw"); // a card revealed, nothing drawn yet this turn
+  const undo = t.q('button[data-action="undo"]');
+  assert.ok(undo.disabled);
+  assert.match(undo.title, /revealed card stays revealed/);
+  t.key(t.q("svg.nsb-map"), "u");
+  assert.match(t.q(".nsb-notice").textContent, /revealed card stays revealed/);
+  assert.equal(t.model.messages().length, 0, "nothing sent");
+  const s = await setup("start"); // before the first card
+  assert.match(s.q('button[data-action="undo"]').title, /nothing to take back yet/);
+});

@@ -53,6 +53,9 @@ STRINGS: dict[str, str] = {
     "btn.power_text": N_("Power: {power}"),
     "btn.power_not_now": N_("{about} (Not now: {reason})"),
     "btn.undo_bot": N_("Undo (U): not on this sheet, a bot plays it"),
+    "btn.undo_none_yet": N_("Undo (U): nothing to take back yet"),
+    "btn.undo_revealed": N_("Undo (U): a revealed card stays revealed; Undo takes back only "
+                            "what you drew, passed or used since"),
     "power.not_usable": N_("not usable now"),
     # whether the one-letter keys reach the game (only while it has the focus)
     "keys.on": N_("Keys on"),

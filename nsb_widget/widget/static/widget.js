@@ -1843,6 +1843,9 @@ function updateToolbar(tb, st, ui) {
   if (bot) {
     tb.buttons.undo.title = t("btn.undo_bot");
     tb.buttons.undo.disabled = true;
+  } else if (tb.buttons.undo.disabled && st.map) {
+    const fresh = st.turn.round <= 1 && st.turn.turn === 0;
+    tb.buttons.undo.title = t(fresh ? "btn.undo_none_yet" : "btn.undo_revealed");
   }
   const ng = tb.buttons["new-game"];
   ng.classList.toggle("nsb-armed", Boolean(ui.armedNewGame));
@@ -3686,7 +3689,10 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
   }
   function act(action, el2 = null) {
     const btn = el2 || toolbar.buttons[action];
-    if (btn && btn.disabled) return;
+    if (btn && btn.disabled) {
+      if (action === "undo") showLocal(btn.title, "info");
+      return;
+    }
     if (action !== "new-game") disarm();
     if (action === "reveal" || action === "pass") {
       const p = ui.pendingAct;
