@@ -237,7 +237,7 @@ export function createView(model, el, store) {
         .map((b) => t("panel.player_bot", { name: b.name })).join(", ");
       return t("help.bots_thinking", { names: bots || names(turn.thinking) });
     }
-    if (powerMode()) return t("help.power_station", { power: hints.power.title });
+    if (powerMode()) return whose(t("help.power_station", { power: hints.power.title }));
     if (turn.phase === "reveal") {
       const waiting = roomHelp(st); // a classroom's participant waits for the teacher
       if (waiting) return waiting;
@@ -250,12 +250,23 @@ export function createView(model, el, store) {
       return turn.waiting_for.length ? t("help.waiting_to_draw",
         { names: names(turn.waiting_for) }) : "";
     }
-    if (!hints.moves.length) return t("help.nothing_to_draw");
+    if (!hints.moves.length) return whose(t("help.nothing_to_draw"));
     if (store.state.selected !== null && st.map.okStation(store.state.selected)) {
       const label = st.map.stations[store.state.selected].label;
-      return t("help.selected", { station: label });
+      return whose(t("help.selected", { station: label }));
     }
-    return t("help.draw");
+    return whose(t("help.draw"));
+  }
+
+  /** Hot-seat (two humans or more at one widget): what to draw, named for the shown sheet's
+   * player ("Player 2: Click a line end..."), so nobody draws on another's sheet unawares.
+   * Not in a classroom, where everyone has a widget of their own. */
+  function whose(text) {
+    const humans = st.info.players.filter((p) => !p.bot).length;
+    const p = st.sheet.player;
+    if (humans < 2 || st.info.room || !Number.isInteger(p)) return text;
+    const name = (st.turn.players[p] || {}).name || st.t("player.default", { n: p + 1 });
+    return st.t("fmt.labelled", { label: name, text });
   }
 
   function flashNotice() {

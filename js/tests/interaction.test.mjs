@@ -337,3 +337,18 @@ test("a greyed Undo says why, and the U key shows it", async () => {
   const s = await setup("start"); // before the first card
   assert.match(s.q('button[data-action="undo"]').title, /nothing to take back yet/);
 });
+
+test("hot-seat: the help line names whose sheet the clicks draw on", async () => {
+  // Two people at one widget: after a reveal the sheet shown is still the last drawer's, and
+  // "Click a line end..." did not say whose line that was.
+  const t = await setup("two_players"); // Ada's sheet, Ada and Bo both human
+  assert.match(t.q(".nsb-help").textContent, /^Ada: Click a line end/);
+  t.clickStation(fixture("two_players").hints.origins[0]);
+  assert.match(t.q(".nsb-help").textContent, /^Ada: \S+ selected/);
+  const f = fixture("two_players");
+  f.game_info.players[1].bot = true; // against a bot: one human, nothing to tell apart
+  const b = await setup("two_players", { state: f });
+  assert.match(b.q(".nsb-help").textContent, /^Click a line end/);
+  const solo = await setup("draw");
+  assert.match(solo.q(".nsb-help").textContent, /^Click a line end/);
+});

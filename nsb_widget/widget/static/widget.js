@@ -3215,7 +3215,7 @@ function createView(model, el, store) {
       const bots = turn.bot_turns.filter((b) => turn.thinking.includes(b.player)).map((b) => t("panel.player_bot", { name: b.name })).join(", ");
       return t("help.bots_thinking", { names: bots || names(turn.thinking) });
     }
-    if (powerMode()) return t("help.power_station", { power: hints.power.title });
+    if (powerMode()) return whose(t("help.power_station", { power: hints.power.title }));
     if (turn.phase === "reveal") {
       const waiting = roomHelp(st);
       if (waiting) return waiting;
@@ -3229,12 +3229,19 @@ function createView(model, el, store) {
         { names: names(turn.waiting_for) }
       ) : "";
     }
-    if (!hints.moves.length) return t("help.nothing_to_draw");
+    if (!hints.moves.length) return whose(t("help.nothing_to_draw"));
     if (store.state.selected !== null && st.map.okStation(store.state.selected)) {
       const label2 = st.map.stations[store.state.selected].label;
-      return t("help.selected", { station: label2 });
+      return whose(t("help.selected", { station: label2 }));
     }
-    return t("help.draw");
+    return whose(t("help.draw"));
+  }
+  function whose(text) {
+    const humans = st.info.players.filter((p2) => !p2.bot).length;
+    const p = st.sheet.player;
+    if (humans < 2 || st.info.room || !Number.isInteger(p)) return text;
+    const name = (st.turn.players[p] || {}).name || st.t("player.default", { n: p + 1 });
+    return st.t("fmt.labelled", { label: name, text });
   }
   function flashNotice() {
     notice.classList.remove("nsb-flash");
