@@ -180,7 +180,9 @@ export function createView(model, el, store) {
   /**
    * Run a redraw and keep the focus in the widget: a focused element that the redraw
    * replaced (a score-sheet box, the player selector) hands the focus to its new twin (same
-   * data-* attributes), else to the root, never to the page (where the keys would stop).
+   * data-* attributes), else to the root, never to the page (where the keys would stop). A
+   * focused element the redraw hid (the "Switch to Bo's sheet" button once clicked) counts as
+   * lost: the browser drops its focus to the page a moment later.
    */
   function keepFocus(redraw) {
     const had = doc.activeElement;
@@ -189,9 +191,10 @@ export function createView(model, el, store) {
     redraw();
     if (!inside || destroyed) return;
     const now = doc.activeElement;
-    if (now && now !== doc.body && root.contains(now) && !now.disabled) return;
+    const usable = (node) => !node.disabled && !node.closest("[hidden]");
+    if (now && now !== doc.body && root.contains(now) && usable(now)) return;
     const twin = key ? root.querySelector(key) : null;
-    (twin && !twin.disabled ? twin : root).focus({ preventScroll: true });
+    (twin && usable(twin) ? twin : root).focus({ preventScroll: true });
     drawKeys();
   }
 

@@ -3177,9 +3177,10 @@ function createView(model, el, store) {
     redraw();
     if (!inside || destroyed) return;
     const now2 = doc.activeElement;
-    if (now2 && now2 !== doc.body && root.contains(now2) && !now2.disabled) return;
+    const usable = (node) => !node.disabled && !node.closest("[hidden]");
+    if (now2 && now2 !== doc.body && root.contains(now2) && usable(now2)) return;
     const twin = key ? root.querySelector(key) : null;
-    (twin && !twin.disabled ? twin : root).focus({ preventScroll: true });
+    (twin && usable(twin) ? twin : root).focus({ preventScroll: true });
     drawKeys();
   }
   function focusKey(node) {
