@@ -61,7 +61,9 @@ export function buttonStates(st, ui) {
     pass: hasMap && st.turn.phase === "draw" && !st.turn.game_over
       && st.hints.open_lines.length > 0,
     undo: hasMap && st.turn.can_undo,
-    hint: hasMap && !(st.info.room && !st.info.room.hints), // a room may turn hints off
+    // a room may turn hints off; once the game is over there is nothing to hint (the help
+    // line already says New game)
+    hint: hasMap && !st.turn.game_over && !(st.info.room && !st.info.room.hints),
     power: hasMap && Boolean(st.hints.power && st.hints.power.usable),
     overlay: hasMap,
     "export-svg": hasMap,
