@@ -374,6 +374,22 @@ def test_a_power_after_the_turns_section_says_it_comes_before_drawing():
             g2.pass_turn(1)
 
 
+def test_a_power_at_the_start_of_a_round_waits_for_the_first_card():
+    """The last section of round 1 can still be undone, but the new round's power is not
+    late: before its first card it says "after a card is revealed" (it said "before drawing
+    this turn's section", about a turn of the round before)."""
+    g = powers_game("joker")
+    for symbol in ("joker", "circle", "square", "triangle", "pentagon"):
+        g.reveal(f"underground {symbol}")
+        moves = g.legal_moves()
+        g.play(moves[0]) if moves else g.pass_turn()
+    assert (g.round, g.turn, g.phase.value) == (2, 0, "reveal") and g.can_undo(0)
+    held = g.power()
+    assert held is not None
+    assert g.why_power_illegal(held.value).message == \
+        f"use the {held.display_name} power after a card is revealed"
+
+
 def test_double_power_adds_a_second_section_to_the_same_symbol():
     g = powers_game("double")
     g.reveal("street triangle")

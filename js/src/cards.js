@@ -61,7 +61,9 @@ export function buttonStates(st, ui) {
     pass: hasMap && st.turn.phase === "draw" && !st.turn.game_over
       && st.hints.open_lines.length > 0,
     undo: hasMap && st.turn.can_undo,
-    hint: hasMap && !(st.info.room && !st.info.room.hints), // a room may turn hints off
+    // a room may turn hints off; once the game is over there is nothing to hint (the help
+    // line already says New game)
+    hint: hasMap && !st.turn.game_over && !(st.info.room && !st.info.room.hints),
     power: hasMap && Boolean(st.hints.power && st.hints.power.usable),
     overlay: hasMap,
     "export-svg": hasMap,
@@ -98,7 +100,7 @@ export function updateToolbar(tb, st, ui) {
     pb.setAttribute("aria-label", t("btn.power_aria", { power: power.title }));
     pb.dataset.power = power.id;
     pb.querySelector(".nsb-btn-text").textContent = t("btn.power_text", { power: power.title });
-    const about = `${power.title}: ${power.text}`;
+    const about = t("fmt.labelled", { label: power.title, text: power.text });
     pb.title = power.usable ? about : t("btn.power_not_now", { about,
       reason: power.reason || t("power.not_usable") });
     if (power.station) pb.setAttribute("aria-pressed", ui.powerMode ? "true" : "false");
@@ -111,6 +113,10 @@ export function updateToolbar(tb, st, ui) {
   if (bot) {
     tb.buttons.undo.title = t("btn.undo_bot");
     tb.buttons.undo.disabled = true;
+  } else if (tb.buttons.undo.disabled && st.map) {
+    // Nothing to undo: say why (the U key shows it too), most often a card just revealed.
+    const fresh = st.turn.round <= 1 && st.turn.turn === 0;
+    tb.buttons.undo.title = t(fresh ? "btn.undo_none_yet" : "btn.undo_revealed");
   }
   const ng = tb.buttons["new-game"];
   ng.classList.toggle("nsb-armed", Boolean(ui.armedNewGame));
@@ -360,7 +366,7 @@ export function updatePanel(panel, st, pencils) {
       rs.power_limit_text ? h(doc, "p", { class: "nsb-power-limit", text: rs.power_limit_text })
         : null,
       mine ? h(doc, "p", { class: "nsb-power-now", "data-power": mine.id },
-        h(doc, "strong", { text: `${mine.title}: ` }), mine.text) : null,
+        h(doc, "strong", { text: `${t("fmt.label_colon", { label: mine.title })} ` }), mine.text) : null,
       mine && !mine.usable && mine.reason ? h(doc, "p", { class: "nsb-power-reason",
         text: t("panel.power_not_now", { reason: mine.reason }) }) : null,
       holders.childNodes.length ? holders : null));
@@ -379,7 +385,8 @@ export function updatePanel(panel, st, pencils) {
     }
     modules.append(section(doc, t("panel.effects_title"),
       turn.effect && !turn.game_over ? h(doc, "p", { class: "nsb-effect-now" },
-        h(doc, "strong", { text: `${turn.effect.title}: ` }), turn.effect.text) : null,
+        h(doc, "strong", { text: `${t("fmt.label_colon", { label: turn.effect.title })} ` }),
+        turn.effect.text) : null,
       turn.effects.length ? list : null));
   }
   if (turn.objectives.length) {

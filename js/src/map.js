@@ -241,7 +241,8 @@ export function drawStatic(svg, layers, map, pencils, rs, t) {
     const about = [symbolWords(station.symbol, t)];
     if (startText) about.push(startText);
     if (station.tourist) about.push(t("map.tourist_site"));
-    g.append(s(doc, "title", { text: `${station.label}: ${about.join(", ")}` }));
+    g.append(s(doc, "title", { text: t("fmt.labelled", { label: station.label,
+      text: about.join(", ") }) }));
     stl.append(g);
   }
 

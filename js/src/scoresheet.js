@@ -113,9 +113,11 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds, t) 
     rows.push([bonusPart(id, k), rs.bonus_short[id] || full, (l, r) => {
       const b = l.bonuses.find((x) => x.id === id);
       const what = !b ? t("score.bonus_none", { bonus: full })
-        : b.sections.length || b.count > 1 ? `${full}: ${b.count} × ${b.points_each} = ${b.points}`
-          + `${b.sections.length ? ` (${b.sections.join(", ")})` : ""}`
-          : b.points ? `${full}: +${b.points}` : t("score.bonus_none", { bonus: full });
+        : b.sections.length || b.count > 1 ? t("fmt.labelled", { label: full,
+          text: `${b.count} × ${b.points_each} = ${b.points}`
+            + `${b.sections.length ? ` (${b.sections.join(", ")})` : ""}` })
+          : b.points ? t("fmt.labelled", { label: full, text: `+${b.points}` })
+            : t("score.bonus_none", { bonus: full });
       return { text: bonusText(b), title: t("score.box", { n: r.round, what }) };
     }, full, id]);
   });
@@ -160,9 +162,9 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds, t) 
       }
       const td = box(doc, `nsb-box-track${r.live ? " nsb-live" : ""}`, [{
         text: String(r.tourist_sites.length),
-        term: termKey(n, 0, "sites"), title: t("score.box", { n, what: `${track.label}: `
-          + `${r.tourist_sites.length}${r.tourist_sites.length
-            ? ` (${r.tourist_sites.join(", ")})` : ""}` }) }]);
+        term: termKey(n, 0, "sites"), title: t("score.box", { n, what: t("fmt.labelled", { label: track.label,
+          text: `${r.tourist_sites.length}${r.tourist_sites.length
+            ? ` (${r.tourist_sites.join(", ")})` : ""}` }) }) }]);
       td.dataset.round = String(n);
       tr.append(td);
     }

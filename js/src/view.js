@@ -117,8 +117,21 @@ export function createView(model, el, store) {
     });
   }
 
-  function drawNotice() {
+  /** Python's notice, unless it is an error the player has moved on from (a new selection or
+   * Escape since: the old refusal no longer describes what is on the map). */
+  function pyNotice() {
     const n = st.notice;
+    return n.level === "error" && n.id === store.state.dismissed ? { ...n, text: "", station: null }
+      : n;
+  }
+
+  /** The store patch that puts away Python's error notice shown now (nothing if none is). */
+  function dismissError() {
+    return st.notice.level === "error" && st.notice.text ? { dismissed: st.notice.id } : {};
+  }
+
+  function drawNotice() {
+    const n = pyNotice();
     const shown = ui.local || (n.text ? { text: n.text, level: n.level } : null);
     notice.textContent = shown ? shown.text : "";
     notice.dataset.level = shown ? shown.level : "";
@@ -167,7 +180,9 @@ export function createView(model, el, store) {
   /**
    * Run a redraw and keep the focus in the widget: a focused element that the redraw
    * replaced (a score-sheet box, the player selector) hands the focus to its new twin (same
-   * data-* attributes), else to the root, never to the page (where the keys would stop).
+   * data-* attributes), else to the root, never to the page (where the keys would stop). A
+   * focused element the redraw hid (the "Switch to Bo's sheet" button once clicked) counts as
+   * lost: the browser drops its focus to the page a moment later.
    */
   function keepFocus(redraw) {
     const had = doc.activeElement;
@@ -176,9 +191,10 @@ export function createView(model, el, store) {
     redraw();
     if (!inside || destroyed) return;
     const now = doc.activeElement;
-    if (now && now !== doc.body && root.contains(now) && !now.disabled) return;
+    const usable = (node) => !node.disabled && !node.closest("[hidden]");
+    if (now && now !== doc.body && root.contains(now) && usable(now)) return;
     const twin = key ? root.querySelector(key) : null;
-    (twin && !twin.disabled ? twin : root).focus({ preventScroll: true });
+    (twin && usable(twin) ? twin : root).focus({ preventScroll: true });
     drawKeys();
   }
 
@@ -224,7 +240,7 @@ export function createView(model, el, store) {
         .map((b) => t("panel.player_bot", { name: b.name })).join(", ");
       return t("help.bots_thinking", { names: bots || names(turn.thinking) });
     }
-    if (powerMode()) return t("help.power_station", { power: hints.power.title });
+    if (powerMode()) return whose(t("help.power_station", { power: hints.power.title }));
     if (turn.phase === "reveal") {
       const waiting = roomHelp(st); // a classroom's participant waits for the teacher
       if (waiting) return waiting;
@@ -237,12 +253,23 @@ export function createView(model, el, store) {
       return turn.waiting_for.length ? t("help.waiting_to_draw",
         { names: names(turn.waiting_for) }) : "";
     }
-    if (!hints.moves.length) return t("help.nothing_to_draw");
+    if (!hints.moves.length) return whose(t("help.nothing_to_draw"));
     if (store.state.selected !== null && st.map.okStation(store.state.selected)) {
       const label = st.map.stations[store.state.selected].label;
-      return t("help.selected", { station: label });
+      return whose(t("help.selected", { station: label }));
     }
-    return t("help.draw");
+    return whose(t("help.draw"));
+  }
+
+  /** Hot-seat (two humans or more at one widget): what to draw, named for the shown sheet's
+   * player ("Player 2: Click a line end..."), so nobody draws on another's sheet unawares.
+   * Not in a classroom, where everyone has a widget of their own. */
+  function whose(text) {
+    const humans = st.info.players.filter((p) => !p.bot).length;
+    const p = st.sheet.player;
+    if (humans < 2 || st.info.room || !Number.isInteger(p)) return text;
+    const name = (st.turn.players[p] || {}).name || st.t("player.default", { n: p + 1 });
+    return st.t("fmt.labelled", { label: name, text });
   }
 
   function flashNotice() {
@@ -313,7 +340,8 @@ export function createView(model, el, store) {
 
   function hlState() {
     const sel = store.state.selected;
-    const error = !ui.local && st.notice.level === "error" ? st.notice.station : null;
+    const n = pyNotice();
+    const error = !ui.local && n.level === "error" ? n.station : null;
     if (powerMode()) {
       return { origins: [], targets: [], faint: [], selected: null, power: st.hints.power.stations,
         focus: ui.cursor, ghost: null, error };
@@ -615,7 +643,8 @@ export function createView(model, el, store) {
     hintBox.dataset.kind = hint.kind;
     const changed = hint.terms.filter((x) => x.after !== x.before);
     const sign = (n) => (n > 0 ? `+${n}` : String(n));
-    const rows = changed.map((x) => `${x.label}: ${x.before} → ${x.after} (${sign(x.after - x.before)})`);
+    const rows = changed.map((x) => st.t("fmt.labelled", { label: x.label,
+      text: `${x.before} → ${x.after} (${sign(x.after - x.before)})` }));
     hintBox.title = rows.length ? `${st.t("hint.if_drawn")}\n${rows.join("\n")}`
       : hint.kind === "draw" ? st.t("hint.no_change") : "";
     // The reason of a power or pass hint starts with what the title already says: keep the rest.
@@ -680,7 +709,7 @@ export function createView(model, el, store) {
     const d = decideClick(i, store.state.selected, st.hints, A);
     if (d.kind === "select") {
       ui.local = null;
-      store.set({ selected: d.origin, choose: null });
+      store.set({ selected: d.origin, choose: null, ...dismissError() });
       if (viaKeyboard) {
         ui.cursor = candidates(st.map, st.hints, d.origin, null, A)[0] ?? null;
         drawHighlightLayer();
@@ -728,7 +757,11 @@ export function createView(model, el, store) {
 
   function act(action, el = null) {
     const btn = el || toolbar.buttons[action];
-    if (btn && btn.disabled) return;
+    if (btn && btn.disabled) {
+      // Only a key reaches a disabled button: U says why there is nothing to undo.
+      if (action === "undo") showLocal(btn.title, "info");
+      return;
+    }
     if (action !== "new-game") disarm();
     if (action === "reveal" || action === "pass") {
       // The second click of a double-click (or a key held down) before Python answered the
@@ -896,8 +929,8 @@ export function createView(model, el, store) {
     const lines = [{ text: `${terms.join(" + ")} = ${sh.total} (${sh.final ? t("score.final")
       : t("score.so_far")})`, bold: true }];
     if (sh.final && sh.assessment) {
-      lines.push({ text: `${rs.assessment_title}: ${t.n("fmt.points", sh.assessment.rated_score)}, `
-        + `${sh.assessment.band}` });
+      lines.push({ text: t("fmt.labelled", { label: rs.assessment_title,
+        text: `${t.n("fmt.points", sh.assessment.rated_score)}, ${sh.assessment.band}` }) });
     }
     if (st.turn.game_over && st.turn.players.length > 1 && st.turn.ranking) {
       const places = st.turn.ranking.map((g, i) => `${i + 1}. ${g.map((p) =>
@@ -1092,7 +1125,7 @@ export function createView(model, el, store) {
           e.stopPropagation();
           ui.cursor = null;
           if (store.state.choose) showLocal(null);
-          if (!store.set({ selected: null, choose: null, power: null })) {
+          if (!store.set({ selected: null, choose: null, power: null, ...dismissError() })) {
             safely("highlights", drawHighlightLayer);
           }
           announce(st.t("aria.selection_cancelled"));

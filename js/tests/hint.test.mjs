@@ -159,6 +159,17 @@ test("a power hint highlights the power button and rings its station; a pass hin
   t.cleanup();
 });
 
+test("once the game is over Hint is greyed (it only repeated the help line)", async () => {
+  // Hint at the end said "The game is over: New game starts another one." beside the help
+  // line's "Game over. New game starts another one.".
+  const t = await setup("solo_end");
+  assert.equal(t.q('button[data-action="hint"]').disabled, true);
+  t.key(t.q("svg.nsb-map"), "h");
+  assert.equal(t.model.messages().filter((m) => m.type === "hint").length, 0);
+  const s = await setup("draw");
+  assert.equal(s.q('button[data-action="hint"]').disabled, false);
+});
+
 test("the panel says what each bot drew this turn", async () => {
   const f = fixture("two_players");
   f.turn.bot_turns = [{ player: 1, bot: "search", name: "Player 2", text: "drew bear H4-I5" }];

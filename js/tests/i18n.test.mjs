@@ -71,7 +71,8 @@ test("a German widget: buttons, their keys, the help line and the panel in Germa
   assert.equal(reveal.title, "Nächste Karte aufdecken (R)", "the shortcut letter stays");
   assert.equal(reveal.querySelector("kbd").textContent, "r");
   assert.equal(t.button("Passen").title, "Passen (P)");
-  assert.equal(t.button("Rückgängig").title, "Rückgängig (U)");
+  // greyed (a card was just revealed): its title says why, in German
+  assert.match(t.button("Rückgängig").title, /^Rückgängig \(U\): eine aufgedeckte Karte bleibt/);
   assert.equal(t.button("Lernansicht").title, "Lernansicht (O)");
   assert.match(t.q(".nsb-help").textContent, /^Klicke ein Linienende an/);
   assert.match(t.q(".nsb-round").textContent, /^Runde 3 von 4$/);
@@ -115,6 +116,28 @@ test("no English text of the table is left in a German or French widget", async 
     }
   }
 });
+
+test("a label and its text take the language's colon (French: a no-break space before it)",
+  async () => {
+    // "Section double: Avant de tracer..." read wrong in French; the catalogue says "\u00a0:".
+    const nb = "\u00a0:";
+    const t = await setup("london_draw", { state: { ...fixture("london_draw"),
+      strings: strings("fr") } });
+    const { title } = fixture("london_draw").hints.power;
+    assert.ok(t.q('button[data-action="power"]').title.startsWith(`${title}${nb} `));
+    assert.equal(t.q(".nsb-power-now strong").textContent, `${title}${nb} `);
+    const a1 = t.qa("title").map((n) => n.textContent).find((x) => x.startsWith("A1"));
+    assert.ok(a1.startsWith(`A1${nb} `), a1);
+    t.cleanup();
+    const e = await setup("glimpse", { state: { ...fixture("glimpse"), strings: strings("fr") } });
+    const g = fixture("glimpse");
+    const effect = g.game_info.effects.find((x) => x.round === g.turn.round);
+    assert.equal(e.q(".nsb-effect-now strong").textContent, `${effect.title}${nb} `);
+    e.cleanup();
+    const en = await setup("london_draw");
+    assert.equal(en.q(".nsb-power-now strong").textContent, `${title}: `);
+    en.cleanup();
+  });
 
 test("a new strings trait redraws every text live and keeps the selection", async () => {
   const t = await setup("draw");

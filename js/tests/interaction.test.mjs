@@ -1,7 +1,7 @@
 // Click and keyboard flows: the intents sent, the highlights shown, the selection kept in sync.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { setup, fixture } from "./helpers.mjs";
+import { setup, fixture, newDom, widgetModule, mount } from "./helpers.mjs";
 import { analyse, decideClick, candidates, step } from "../src/interaction.js";
 import { readMap, readHints } from "../src/normalize.js";
 
@@ -61,6 +61,36 @@ test("an unreachable station sends a draw for Python to explain, with or without
     assert.equal(t.q(".nsb-notice").textContent, "the card shows a triangle");
     assert.deepEqual(hl(t, "nsb-hl-error"), [other]);
   });
+
+test("selecting a line end after a refusal puts the refusal away, in every view", async () => {
+  // The player clicked an unreachable station, read why, then picks a line end: the red
+  // notice and ring described the old click and must not stay beside "D3 selected".
+  const { f, byTarget } = movesOf("draw");
+  const dom = newDom();
+  const t = await setup("draw", { dom });
+  const elB = dom.window.document.getElementById("b");
+  await mount(await widgetModule(), elB, null, t.model);
+  const other = { q: (sel) => elB.querySelector(sel), qa: (sel) => [...elB.querySelectorAll(sel)] };
+  const n = f.map_data.stations.length;
+  const far = [...Array(n).keys()].find((i) => !byTarget.has(i) && !f.hints.origins.includes(i));
+  t.clickStation(far);
+  t.model.pySet("notice", { id: 51, level: "error", text: "the card shows a triangle",
+    reason: "wrong_symbol", station: far });
+  assert.deepEqual(hl(t, "nsb-hl-error"), [far]);
+  t.clickStation(f.hints.origins[0]);
+  for (const v of [t, other]) {
+    assert.equal(v.q(".nsb-notice").textContent, "", "the old refusal is put away");
+    assert.deepEqual(hl(v, "nsb-hl-error"), [], "and its red ring");
+  }
+  assert.match(t.q(".nsb-help").textContent, /selected/, "the help says what to click next");
+  // Python's next notice shows again
+  t.model.pySet("notice", { id: 52, level: "error", text: "the card shows a circle",
+    reason: "wrong_symbol", station: far });
+  assert.equal(t.q(".nsb-notice").textContent, "the card shows a circle");
+  // Escape puts it away too
+  t.key(t.q("svg.nsb-map"), "Escape");
+  assert.equal(t.q(".nsb-notice").textContent, "");
+});
 
 test("a station reached from two line ends asks for the line end first", async () => {
   const { byTarget } = movesOf("draw");
@@ -292,4 +322,33 @@ test("arrows stay put when no candidate lies that way (never wrap to reading ord
   assert.equal(step(map, list, 2, "ArrowRight"), 2, "nothing right of D4: stay");
   assert.equal(step(map, list, 0, "ArrowUp"), 0);
   assert.equal(step(map, [...list, 3], 1, "ArrowDown"), 3, "the nearest in the half-plane");
+});
+
+test("a greyed Undo says why, and the U key shows it", async () => {
+  // The player just revealed a card and wants the last section back: Undo is grey and the
+  // U key did nothing, with no word why.
+  const t = await setup("draw"); // a card revealed, nothing drawn yet this turn
+  const undo = t.q('button[data-action="undo"]');
+  assert.ok(undo.disabled);
+  assert.match(undo.title, /revealed card stays revealed/);
+  t.key(t.q("svg.nsb-map"), "u");
+  assert.match(t.q(".nsb-notice").textContent, /revealed card stays revealed/);
+  assert.equal(t.model.messages().length, 0, "nothing sent");
+  const s = await setup("start"); // before the first card
+  assert.match(s.q('button[data-action="undo"]').title, /nothing to take back yet/);
+});
+
+test("hot-seat: the help line names whose sheet the clicks draw on", async () => {
+  // Two people at one widget: after a reveal the sheet shown is still the last drawer's, and
+  // "Click a line end..." did not say whose line that was.
+  const t = await setup("two_players"); // Ada's sheet, Ada and Bo both human
+  assert.match(t.q(".nsb-help").textContent, /^Ada: Click a line end/);
+  t.clickStation(fixture("two_players").hints.origins[0]);
+  assert.match(t.q(".nsb-help").textContent, /^Ada: \S+ selected/);
+  const f = fixture("two_players");
+  f.game_info.players[1].bot = true; // against a bot: one human, nothing to tell apart
+  const b = await setup("two_players", { state: f });
+  assert.match(b.q(".nsb-help").textContent, /^Click a line end/);
+  const solo = await setup("draw");
+  assert.match(solo.q(".nsb-help").textContent, /^Click a line end/);
 });

@@ -71,8 +71,17 @@ test("hot-seat: once the shown player is done, the switch to the next human is o
   assert.equal(swap.hidden, false);
   const name = f.game_info.players[other].name;
   assert.equal(swap.textContent, `Switch to ${name}'s sheet`);
+  swap.focus();
   t.click(swap);
   assert.deepEqual(t.model.messages().at(-1), { type: "select_player", player: other });
+  // Python shows the other sheet: the button hides itself, the keys stay with the game (the
+  // focus went to the page with it, and the toolbar said "Keys off")
+  t.model.pySet("hints", { ...f.hints, version: 9 });
+  assert.equal(swap.hidden, true);
+  const focused = t.el.ownerDocument.activeElement;
+  assert.ok(t.q(".nsb-widget").contains(focused) && !focused.closest("[hidden]"),
+    `the focus is on ${focused.outerHTML.slice(0, 60)}`);
+  assert.equal(t.q(".nsb-keys").dataset.active, "true");
 });
 
 test("bots thinking: the help line and the bot's entry say so", async () => {

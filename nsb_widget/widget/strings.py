@@ -53,6 +53,9 @@ STRINGS: dict[str, str] = {
     "btn.power_text": N_("Power: {power}"),
     "btn.power_not_now": N_("{about} (Not now: {reason})"),
     "btn.undo_bot": N_("Undo (U): not on this sheet, a bot plays it"),
+    "btn.undo_none_yet": N_("Undo (U): nothing to take back yet"),
+    "btn.undo_revealed": N_("Undo (U): a revealed card stays revealed; Undo takes back only "
+                            "what you drew, passed or used since"),
     "power.not_usable": N_("not usable now"),
     # whether the one-letter keys reach the game (only while it has the focus)
     "keys.on": N_("Keys on"),
@@ -259,6 +262,10 @@ STRINGS: dict[str, str] = {
     "export.unknown_format": N_("unknown export format {format} (use \"svg\" or \"png\")"),
     "export.no_view": N_("no view of the widget is displayed: show the widget, then export"),
     # small formats
+    # a label and its text ("Joker: Before drawing..."); French puts a no-break space before
+    # the colon
+    "fmt.labelled": N_("{label}: {text}"),
+    "fmt.label_colon": N_("{label}:"),
     "fmt.or": N_("{list} or {last}"),
     "fmt.ordinal": N_("{n}th"),
     "fmt.ordinal_1": N_("{n}st"),

@@ -223,8 +223,9 @@ class LondonRuleset(Ruleset):
             return Illegality(Reason.NOTATION, f"the {wanted.display_name} power names no "
                                                "station")
         title = t.gettext(wanted.display_name)
-        if game.phase is not Phase.DRAW and not game.can_undo(player):
-            # No card yet (a draw or pass of the turn just over: too late, said below).
+        if game.phase is not Phase.DRAW and (game.turn == 0 or not game.can_undo(player)):
+            # No card yet this round (a draw or pass of this round's turn just over: too
+            # late, said below; one of the round before leaves this round's power untouched).
             return Illegality(Reason.POWER_NOT_NOW, t("use the {power} power after a card is "
                                                       "revealed", power=title))
         slots = game.slots(player)

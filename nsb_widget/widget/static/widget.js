@@ -3,7 +3,14 @@
 // src/store.js
 function createStore() {
   const subscribers = /* @__PURE__ */ new Set();
-  const state = { overlay: false, overlayRound: null, selected: null, choose: null, power: null };
+  const state = {
+    overlay: false,
+    overlayRound: null,
+    selected: null,
+    choose: null,
+    power: null,
+    dismissed: null
+  };
   return {
     state,
     set(patch) {
@@ -1050,7 +1057,10 @@ function drawStatic(svg, layers, map, pencils, rs, t) {
     const about = [symbolWords(station.symbol, t)];
     if (startText) about.push(startText);
     if (station.tourist) about.push(t("map.tourist_site"));
-    g.append(s(doc, "title", { text: `${station.label}: ${about.join(", ")}` }));
+    g.append(s(doc, "title", { text: t("fmt.labelled", {
+      label: station.label,
+      text: about.join(", ")
+    }) }));
     stl.append(g);
   }
   const hit = clear(layers.hit);
@@ -1786,8 +1796,9 @@ function buttonStates(st, ui) {
     reveal: hasMap && st.turn.can_reveal && !st.turn.game_over,
     pass: hasMap && st.turn.phase === "draw" && !st.turn.game_over && st.hints.open_lines.length > 0,
     undo: hasMap && st.turn.can_undo,
-    hint: hasMap && !(st.info.room && !st.info.room.hints),
-    // a room may turn hints off
+    // a room may turn hints off; once the game is over there is nothing to hint (the help
+    // line already says New game)
+    hint: hasMap && !st.turn.game_over && !(st.info.room && !st.info.room.hints),
     power: hasMap && Boolean(st.hints.power && st.hints.power.usable),
     overlay: hasMap,
     "export-svg": hasMap,
@@ -1820,7 +1831,7 @@ function updateToolbar(tb, st, ui) {
     pb.setAttribute("aria-label", t("btn.power_aria", { power: power.title }));
     pb.dataset.power = power.id;
     pb.querySelector(".nsb-btn-text").textContent = t("btn.power_text", { power: power.title });
-    const about = `${power.title}: ${power.text}`;
+    const about = t("fmt.labelled", { label: power.title, text: power.text });
     pb.title = power.usable ? about : t("btn.power_not_now", {
       about,
       reason: power.reason || t("power.not_usable")
@@ -1833,6 +1844,9 @@ function updateToolbar(tb, st, ui) {
   if (bot) {
     tb.buttons.undo.title = t("btn.undo_bot");
     tb.buttons.undo.disabled = true;
+  } else if (tb.buttons.undo.disabled && st.map) {
+    const fresh = st.turn.round <= 1 && st.turn.turn === 0;
+    tb.buttons.undo.title = t(fresh ? "btn.undo_none_yet" : "btn.undo_revealed");
   }
   const ng = tb.buttons["new-game"];
   ng.classList.toggle("nsb-armed", Boolean(ui.armedNewGame));
@@ -2163,7 +2177,7 @@ function updatePanel(panel, st, pencils) {
         doc,
         "p",
         { class: "nsb-power-now", "data-power": mine.id },
-        h(doc, "strong", { text: `${mine.title}: ` }),
+        h(doc, "strong", { text: `${t("fmt.label_colon", { label: mine.title })} ` }),
         mine.text
       ) : null,
       mine && !mine.usable && mine.reason ? h(doc, "p", {
@@ -2193,7 +2207,7 @@ function updatePanel(panel, st, pencils) {
         doc,
         "p",
         { class: "nsb-effect-now" },
-        h(doc, "strong", { text: `${turn.effect.title}: ` }),
+        h(doc, "strong", { text: `${t("fmt.label_colon", { label: turn.effect.title })} ` }),
         turn.effect.text
       ) : null,
       turn.effects.length ? list : null
@@ -2335,7 +2349,10 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds, t) 
     const full = rs.bonus_labels[id] || id;
     rows.push([bonusPart(id, k), rs.bonus_short[id] || full, (l, r) => {
       const b = l.bonuses.find((x) => x.id === id);
-      const what = !b ? t("score.bonus_none", { bonus: full }) : b.sections.length || b.count > 1 ? `${full}: ${b.count} × ${b.points_each} = ${b.points}${b.sections.length ? ` (${b.sections.join(", ")})` : ""}` : b.points ? `${full}: +${b.points}` : t("score.bonus_none", { bonus: full });
+      const what = !b ? t("score.bonus_none", { bonus: full }) : b.sections.length || b.count > 1 ? t("fmt.labelled", {
+        label: full,
+        text: `${b.count} × ${b.points_each} = ${b.points}${b.sections.length ? ` (${b.sections.join(", ")})` : ""}`
+      }) : b.points ? t("fmt.labelled", { label: full, text: `+${b.points}` }) : t("score.bonus_none", { bonus: full });
       return { text: bonusText(b), title: t("score.box", { n: r.round, what }) };
     }, full, id]);
   });
@@ -2386,7 +2403,10 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds, t) 
       const td = box(doc, `nsb-box-track${r.live ? " nsb-live" : ""}`, [{
         text: String(r.tourist_sites.length),
         term: termKey(n, 0, "sites"),
-        title: t("score.box", { n, what: `${track.label}: ${r.tourist_sites.length}${r.tourist_sites.length ? ` (${r.tourist_sites.join(", ")})` : ""}` })
+        title: t("score.box", { n, what: t("fmt.labelled", {
+          label: track.label,
+          text: `${r.tourist_sites.length}${r.tourist_sites.length ? ` (${r.tourist_sites.join(", ")})` : ""}`
+        }) })
       }]);
       td.dataset.round = String(n);
       tr.append(td);
@@ -3107,8 +3127,15 @@ function createView(model, el, store) {
       return v !== void 0 && v !== null && !isPlain(v);
     });
   }
-  function drawNotice() {
+  function pyNotice() {
     const n = st.notice;
+    return n.level === "error" && n.id === store.state.dismissed ? { ...n, text: "", station: null } : n;
+  }
+  function dismissError() {
+    return st.notice.level === "error" && st.notice.text ? { dismissed: st.notice.id } : {};
+  }
+  function drawNotice() {
+    const n = pyNotice();
     const shown = ui.local || (n.text ? { text: n.text, level: n.level } : null);
     notice.textContent = shown ? shown.text : "";
     notice.dataset.level = shown ? shown.level : "";
@@ -3151,9 +3178,10 @@ function createView(model, el, store) {
     redraw();
     if (!inside || destroyed) return;
     const now2 = doc.activeElement;
-    if (now2 && now2 !== doc.body && root.contains(now2) && !now2.disabled) return;
+    const usable = (node) => !node.disabled && !node.closest("[hidden]");
+    if (now2 && now2 !== doc.body && root.contains(now2) && usable(now2)) return;
     const twin = key ? root.querySelector(key) : null;
-    (twin && !twin.disabled ? twin : root).focus({ preventScroll: true });
+    (twin && usable(twin) ? twin : root).focus({ preventScroll: true });
     drawKeys();
   }
   function focusKey(node) {
@@ -3189,7 +3217,7 @@ function createView(model, el, store) {
       const bots = turn.bot_turns.filter((b) => turn.thinking.includes(b.player)).map((b) => t("panel.player_bot", { name: b.name })).join(", ");
       return t("help.bots_thinking", { names: bots || names(turn.thinking) });
     }
-    if (powerMode()) return t("help.power_station", { power: hints.power.title });
+    if (powerMode()) return whose(t("help.power_station", { power: hints.power.title }));
     if (turn.phase === "reveal") {
       const waiting = roomHelp(st);
       if (waiting) return waiting;
@@ -3203,12 +3231,19 @@ function createView(model, el, store) {
         { names: names(turn.waiting_for) }
       ) : "";
     }
-    if (!hints.moves.length) return t("help.nothing_to_draw");
+    if (!hints.moves.length) return whose(t("help.nothing_to_draw"));
     if (store.state.selected !== null && st.map.okStation(store.state.selected)) {
       const label2 = st.map.stations[store.state.selected].label;
-      return t("help.selected", { station: label2 });
+      return whose(t("help.selected", { station: label2 }));
     }
-    return t("help.draw");
+    return whose(t("help.draw"));
+  }
+  function whose(text) {
+    const humans = st.info.players.filter((p2) => !p2.bot).length;
+    const p = st.sheet.player;
+    if (humans < 2 || st.info.room || !Number.isInteger(p)) return text;
+    const name = (st.turn.players[p] || {}).name || st.t("player.default", { n: p + 1 });
+    return st.t("fmt.labelled", { label: name, text });
   }
   function flashNotice() {
     notice.classList.remove("nsb-flash");
@@ -3278,7 +3313,8 @@ function createView(model, el, store) {
   }
   function hlState() {
     const sel = store.state.selected;
-    const error = !ui.local && st.notice.level === "error" ? st.notice.station : null;
+    const n = pyNotice();
+    const error = !ui.local && n.level === "error" ? n.station : null;
     if (powerMode()) {
       return {
         origins: [],
@@ -3559,7 +3595,10 @@ function createView(model, el, store) {
     hintBox.dataset.kind = hint.kind;
     const changed = hint.terms.filter((x) => x.after !== x.before);
     const sign = (n) => n > 0 ? `+${n}` : String(n);
-    const rows = changed.map((x) => `${x.label}: ${x.before} → ${x.after} (${sign(x.after - x.before)})`);
+    const rows = changed.map((x) => st.t("fmt.labelled", {
+      label: x.label,
+      text: `${x.before} → ${x.after} (${sign(x.after - x.before)})`
+    }));
     hintBox.title = rows.length ? `${st.t("hint.if_drawn")}
 ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
     const title = hintTitle(hint);
@@ -3616,7 +3655,7 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
     const d = decideClick(i, store.state.selected, st.hints, A);
     if (d.kind === "select") {
       ui.local = null;
-      store.set({ selected: d.origin, choose: null });
+      store.set({ selected: d.origin, choose: null, ...dismissError() });
       if (viaKeyboard) {
         ui.cursor = candidates(st.map, st.hints, d.origin, null, A)[0] ?? null;
         drawHighlightLayer();
@@ -3659,7 +3698,10 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
   }
   function act(action, el2 = null) {
     const btn = el2 || toolbar.buttons[action];
-    if (btn && btn.disabled) return;
+    if (btn && btn.disabled) {
+      if (action === "undo") showLocal(btn.title, "info");
+      return;
+    }
     if (action !== "new-game") disarm();
     if (action === "reveal" || action === "pass") {
       const p = ui.pendingAct;
@@ -3814,7 +3856,10 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
     if (sh.objectives.length) terms.push(`${t("score.objectives")} ${sh.objectives_total}`);
     const lines = [{ text: `${terms.join(" + ")} = ${sh.total} (${sh.final ? t("score.final") : t("score.so_far")})`, bold: true }];
     if (sh.final && sh.assessment) {
-      lines.push({ text: `${rs.assessment_title}: ${t.n("fmt.points", sh.assessment.rated_score)}, ${sh.assessment.band}` });
+      lines.push({ text: t("fmt.labelled", {
+        label: rs.assessment_title,
+        text: `${t.n("fmt.points", sh.assessment.rated_score)}, ${sh.assessment.band}`
+      }) });
     }
     if (st.turn.game_over && st.turn.players.length > 1 && st.turn.ranking) {
       const places = st.turn.ranking.map((g, i) => `${i + 1}. ${g.map((p) => (st.turn.players[p] || {}).name || t("player.default", { n: p + 1 })).join(", ")}`);
@@ -3989,7 +4034,7 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
           e.stopPropagation();
           ui.cursor = null;
           if (store.state.choose) showLocal(null);
-          if (!store.set({ selected: null, choose: null, power: null })) {
+          if (!store.set({ selected: null, choose: null, power: null, ...dismissError() })) {
             safely("highlights", drawHighlightLayer);
           }
           announce(st.t("aria.selection_cancelled"));
