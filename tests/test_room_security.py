@@ -177,3 +177,14 @@ for target in sorted(os.listdir({str(room.folder.seats)!r})):
     finally:
         room_teacher._LIVE.clear()
         subprocess.run(["rm", "-rf", str(shared)], check=False)
+
+
+@pytest.mark.parametrize("content", [b"[" * 150_000, b'{"name": ' * 60_000, b"\xff\xfe",
+                                     b'{"name": "Pao"' + b" " * 300_000 + b"}"])
+def test_a_hostile_seat_file_does_not_stop_anyone_joining(home, tmp_path, content):
+    """The lookalike check reads every seat's name: a file nested 150,000 deep raised a bare
+    RecursionError at every later join (the room could take nobody new)."""
+    room = _room(tmp_path / "room")
+    (room.folder.seats / ("ab" * 12 + ".json")).write_bytes(content)
+    assert join(room.folder.path, "Ada", follow=False).name == "Ada"
+    assert "Ada" in {p.name for p in room.participants}

@@ -13,7 +13,6 @@ new cards every :data:`POLL_SECONDS`; :meth:`Seat.sync` does the same at once.
 from __future__ import annotations
 
 import html
-import json
 import os
 import threading
 import time
@@ -24,8 +23,16 @@ from typing import Any
 
 from ..errors import RoomError, RoomFileError
 from ..i18n import Translator, resolve_language, translator
+from ..jsonfile import parse_bytes
 from ..rules.game import GameEvent, Phase
-from .folder import RoomFolder, create_exclusive, read_bytes, room_error, write_atomic
+from .folder import (
+    MAX_ROOM_FILE_BYTES,
+    RoomFolder,
+    create_exclusive,
+    read_bytes,
+    room_error,
+    write_atomic,
+)
 from .game import RoomGame
 from .handin import HandInRefused, hand_in_doc, read_hand_in, replay
 from .info import RoomInfo, Table
@@ -144,10 +151,12 @@ def _lookalike_seat(place: RoomFolder, name: str, key: str) -> str | None:
     for path in place.seat_files():
         if path.stem == key:
             continue
-        try:
-            other = json.loads(read_bytes(path) or b"{}").get("name")
-        except (OSError, ValueError, AttributeError):
+        try:  # a hostile file (nested 100,000 deep, huge) must not stop anyone joining
+            doc = parse_bytes(read_bytes(path) or b"{}", path.name, RoomFileError,
+                              MAX_ROOM_FILE_BYTES, "a room's file")
+        except (OSError, RoomFileError):
             continue
+        other = doc.get("name") if isinstance(doc, dict) else None
         if isinstance(other, str) and look_key(other) == looks:
             return other
     return None
