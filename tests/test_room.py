@@ -682,6 +682,30 @@ def test_a_self_paced_room_can_be_ended_once_someone_has_finished(home, tmp_path
     assert "gegangen" in final._repr_html_()  # the status in the room's language
 
 
+def test_ending_the_game_reads_the_hand_ins_of_that_moment(home, tmp_path):
+    """With a board, the watcher reads the hand-ins every half second and end() used what it
+    had read last: a participant who had just finished was listed as left, without a place."""
+    room = _room(tmp_path, seed=2**70 + 21)
+    ada, bob, cleo = (take_seat(room.folder.path, n) for n in ("Ada", "Bob", "Cleo"))
+    rng = random.Random(4)
+    _leave_after(room, [ada], cleo, 3, rng)
+    while not room.is_over:
+        room.reveal()
+    while bob.game.reveals < len(room.turns) - 1:
+        finish_turn(bob, rng)
+    room.poll()
+    room.watch(interval=3600)  # a board's watcher, between two reads
+    try:
+        while not bob.game.is_over:  # Bob's last card, handed in just before the click
+            finish_turn(bob, rng)
+        final = room.end()
+    finally:
+        room.stop_watching()
+    rows = {r.name: (r.place is not None, r.status) for r in final.rows}
+    assert rows == {"Ada": (True, "finished"), "Bob": (True, "finished"),
+                    "Cleo": (False, "left")}
+
+
 @pytest.mark.parametrize(("ended", "over", "why"), [
     ("yes", True, "must be null or a list"), ([], True, "must be null or a list"),
     (["../../etc/passwd"], True, "must be null or a list"), ([1], True, "must be null or a list"),

@@ -346,18 +346,25 @@ class Room:
         finished) and while someone has not finished; raises
         :class:`~nsb_widget.errors.RoomError` saying why not otherwise
         (:meth:`why_not_end`), or when the folder cannot be written (then nothing changed).
-        Returns the final standings."""
-        self._fresh()
-        with self._lock:
-            why = self._why_not_end()
-            if why is not None:
-                raise RoomError(why)
-            placed = tuple(sorted(p.key for p in self._participants.values()
-                                  if p.game is not None and p.game.is_over))
-            table = replace(self._table, ended=placed)
-            t = self.t
-            self._write_table(table, t("cannot end the game: cannot write to"))
-            self._table = table
+        Returns the final standings. The hand-ins are read at this very moment (a board's
+        watcher may not have read the latest yet): whoever has finished by then is placed."""
+        changed = False
+        try:
+            with self._lock:
+                changed = self._poll()
+                why = self._why_not_end()
+                if why is not None:
+                    raise RoomError(why)
+                placed = tuple(sorted(p.key for p in self._participants.values()
+                                      if p.game is not None and p.game.is_over))
+                table = replace(self._table, ended=placed)
+                t = self.t
+                self._write_table(table, t("cannot end the game: cannot write to"))
+                self._table = table
+        except RoomError:
+            if changed:  # the hand-ins just read are news to the board all the same
+                self._tell()
+            raise
         self._tell()
         return self.standings()
 
