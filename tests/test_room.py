@@ -706,6 +706,34 @@ def test_ending_the_game_reads_the_hand_ins_of_that_moment(home, tmp_path):
                     "Cleo": (False, "left")}
 
 
+def test_the_places_announced_at_the_end_stand_whatever_is_handed_in_after(home, tmp_path):
+    """A placed participant could undo their last draw after the end (the game reopens): they
+    then lost their place ('left'), and a new last draw could change the places announced."""
+    room = _room(tmp_path, seed=2**70 + 21)
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
+    cleo = take_seat(room.folder.path, "Cleo")
+    _leave_after(room, seats, cleo, 5, random.Random(4))
+    final = room.end()
+    announced = [(r.name, r.place, r.total, r.status) for r in final.rows]
+    ada = seats[0]
+    ada.game.undo()  # her last draw taken back: her game is open again
+    assert not ada.game.is_over
+    room.poll()
+    rows = room.standings().rows
+    assert [(r.name, r.place, r.total, r.status) for r in rows] == announced
+    assert "after the teacher ended the game" in (room.participant("Ada").refusal or "")
+    finish_turn(ada, random.Random(7), draw=1.0)  # another last draw
+    room.poll()
+    assert [(r.name, r.place, r.total, r.status) for r in room.standings().rows] == announced
+    # Cleo, who left, is not placed whatever she hands in, and nothing of hers is refused.
+    while not cleo.game.is_over:
+        finish_turn(cleo, random.Random(1))
+    room.poll()
+    assert [(r.name, r.place, r.status) for r in room.standings().rows] == [
+        (n, p, s) for n, p, _, s in announced]
+    assert room.participant("Cleo").refusal is None
+
+
 @pytest.mark.parametrize(("ended", "over", "why"), [
     ("yes", True, "must be null or a list"), ([], True, "must be null or a list"),
     (["../../etc/passwd"], True, "must be null or a list"), ([1], True, "must be null or a list"),

@@ -434,6 +434,12 @@ class Room:
             entry.refusal = t("the file now carries another token (not written by {name}'s "
                               "notebook): refused", name=entry.name)
             return
+        ended = self._table.ended
+        if ended is not None and entry.key in ended and entry.game is not None:
+            # Placed when the teacher ended the game: the places announced stand.
+            entry.refusal = None if hand_in.actions == entry._actions else t(
+                "handed in after the teacher ended the game: the game as it was then counts")
+            return
         turns = self._table.turns if self.info.dealt else None
         done = len(entry._actions)
         try:
