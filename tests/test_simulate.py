@@ -575,6 +575,21 @@ def test_a_map_of_ones_own_is_simulated_on_processes_and_replayed():
         replay(table.iloc[0], map="toy-town")  # type: ignore[arg-type]
 
 
+def test_a_map_of_ones_own_named_like_a_built_in_map_is_refused():
+    """Toy Town given the id 'berlin': its rows said map 'berlin', and replay(row) rebuilt
+    each game on the built-in Berlin, another game (another total) without a word."""
+    from nsb_widget import load_map
+
+    doc = dict(_toy_town().source, id="berlin")
+    fake = load_map(doc)
+    with pytest.raises(ArgumentError, match="this map's id 'berlin' is a built-in map's, but "
+                                            "the map is not that one"):
+        simulate(map=fake, games=2, seed=1, progress=False, workers=1)
+    # The built-in map itself (the same object as get_map's) is of course fine.
+    table = simulate(map=get_map("berlin"), games=1, seed=1, progress=False, workers=1)
+    assert int(replay(table.iloc[0]).score()) == int(table.total[0])
+
+
 @pytest.mark.parametrize("limit", ["round", "game"])
 def test_the_pencil_powers_columns_say_which_power_and_when_it_was_used(limit):
     """Each round's power and its uses, checked against the engine's own round and turn of

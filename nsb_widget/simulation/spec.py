@@ -18,7 +18,7 @@ from ..bots.checked import bot_name, is_bot, missing_parts
 from ..bots.registry import bot_key
 from ..errors import ArgumentError, quote, shorten
 from ..game import Game
-from ..maps import GameMap, get_map
+from ..maps import BUILTIN_MAPS, GameMap, get_map
 from ..rules.ruleset import ruleset_for
 from ..rules.setup import MAX_MODULES
 
@@ -197,6 +197,12 @@ def _int(name: str, value: object, low: int, high: int | None = None) -> int:
 def _game_map(map: object) -> GameMap:
     """The map ``map`` names (a built-in map) or is (a loaded one), or :class:`ArgumentError`."""
     if isinstance(map, GameMap):
+        if map.id in BUILTIN_MAPS and get_map(map.id) is not map:
+            # The map column holds the id: replay(row) would rebuild the game on the
+            # built-in map, another game, without a word.
+            raise ArgumentError(f"this map's id {map.id!r} is a built-in map's, but the map is "
+                                f"not that one: its rows would replay on the built-in map; "
+                                f"give your map an id of its own (its 'id' field)")
         return map
     if isinstance(map, int):
         raise ArgumentError(f"map must be a built-in map's name, not {map!r}: simulate() takes "
