@@ -930,6 +930,27 @@ def test_a_table_that_does_not_follow_the_deal_is_refused_without_naming_a_card(
     assert " ".join(real) not in str(info.value)
 
 
+@pytest.mark.parametrize("cards", [3, "all"])
+def test_a_table_whose_over_does_not_follow_the_deal_is_refused(home, tmp_path, cards):
+    """Room.resume took 'over' from the file as it was: 'over': true after 3 cards left a
+    room that could turn no more cards over ('every card of the game is out') and passed
+    the check that a game is ended only once every card is out."""
+    room = _room(tmp_path, seed=2**70 + 5)
+    while not room.is_over and (cards == "all" or len(room.turns) < cards):
+        room.reveal()
+    doc = json.loads(room.folder.table_file.read_text())
+    doc["over"] = not doc["over"]
+    room.folder.table_file.write_text(json.dumps(doc))
+    restart_kernel()
+    why = "says every card is out, but the deal has more" if cards == 3 else \
+        "says cards are to come, but every card is out"
+    with pytest.raises(RoomError, match=f"does not follow its deal at turn .*{why}"):
+        Room.resume(room.folder.path)
+    doc["over"] = not doc["over"]  # put back: taken back as it was
+    room.folder.table_file.write_text(json.dumps(doc))
+    assert Room.resume(room.folder.path).turns == room.turns
+
+
 @pytest.mark.parametrize(("language", "expected"), [
     ("en", "Raum: London, 1 participant, 1 turn out"),
     ("de", "Raum: London, 1 Person beigetreten, 1 Zug aufgedeckt"),

@@ -237,6 +237,12 @@ class Room:
             except (NsbError, ValueError) as exc:
                 raise RoomError(t("the room's table does not follow its deal at turn {turn} "
                                   "({why})", turn=number, why=str(exc)[:200])) from None
+        out = public.is_last_turn and public.round == public.ruleset.rounds
+        if dealer is not None and table.over != out:  # (reveal and end trust 'over')
+            why = (t("'over' says every card is out, but the deal has more to come") if
+                   table.over else t("'over' says cards are to come, but every card is out"))
+            raise RoomError(t("the room's table does not follow its deal at turn {turn} "
+                              "({why})", turn=len(table.turns), why=why))
         room = cls(place, info, dealer, public, table)
         room.poll()
         _LIVE[info.id] = room
