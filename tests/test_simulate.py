@@ -533,7 +533,9 @@ def test_table_of_a_scenario_game_and_an_unfinished_one():
     so_far = table_of([game], finished=False)
     assert list(so_far.bot) == ["player 1"] and so_far.cards[0] == "bear square"
     assert int(so_far.total[0]) == game.score()
-    for bad, why in ((["a", "b"], "1 player"), ("me", "1 player"), ([3], "1 player")):
+    # (5 and {"a"} raised a bare TypeError "object of type 'int' has no len()")
+    for bad, why in ((["a", "b"], "1 player"), ("me", "1 player"), ([3], "1 player"),
+                     (5, "1 player"), ({"a"}, "1 player"), (iter(["a"]), "1 player")):
         with pytest.raises(ArgumentError, match=why):
             table_of([game], seats=bad, finished=False)
     with pytest.raises(ArgumentError, match="games holds games, not 'game'"):

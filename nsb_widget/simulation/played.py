@@ -55,8 +55,8 @@ def _labels(seats: Sequence[str] | None, players: int) -> tuple[str, ...]:
     """One label per player: ``seats`` as given (checked), else ``"player 1"``, ..."""
     if seats is None:
         return tuple(f"player {p + 1}" for p in range(players))
-    if isinstance(seats, str) or len(seats) != players or \
-            not all(isinstance(s, str) for s in seats):
+    if isinstance(seats, str) or not isinstance(seats, Sequence) or len(seats) != players \
+            or not all(isinstance(s, str) for s in seats):
         raise ArgumentError(f"seats labels each player with a text: {players} player(s) need "
                             f"{players} label(s), not {quote(seats)}")
     return tuple(seats)
