@@ -965,3 +965,14 @@ def test_a_room_in_a_notebook_is_one_line_of_its_language(home, tmp_path, langua
     assert room.summary() == expected
     assert room._repr_html_() == f"<p class='nsb-room'>{expected}</p>"
     assert repr(room).startswith("<Room 'Raum': london, 1 participant(s), 1 turn(s) out")
+
+
+def test_a_room_shown_again_later_counts_who_has_joined_since(home, tmp_path):
+    """Without a board nothing reads the seats by itself: the room shown in a later cell
+    still said '0 participants' after two had joined (standings() and the rest read first)."""
+    room = Room.create(tmp_path / "room", "Raum", seed=2**100, language="en")
+    assert room.summary() == "Raum: Berlin, 0 participants, 0 turns out"
+    take_seat(room.folder.path, "Ada")
+    take_seat(room.folder.path, "Bob")
+    assert room.summary() == "Raum: Berlin, 2 participants, 0 turns out"
+    assert "2 participants" in room._repr_html_()

@@ -655,8 +655,10 @@ class Room:
 
     def summary(self) -> str:
         """The room in one line of its language, as a notebook shows it: its name, the city,
-        how many participants have joined and cards are out, and whether it is over."""
+        how many participants have joined and cards are out, and whether it is over (read
+        from the latest hand-ins when no board is shown, as :meth:`standings`)."""
         t = self.t
+        self._fresh()
         with self._lock:
             people, turns = len(self._participants), len(self._table.turns)
             over = self._table.over
