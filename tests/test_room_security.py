@@ -188,3 +188,27 @@ def test_a_hostile_seat_file_does_not_stop_anyone_joining(home, tmp_path, conten
     (room.folder.seats / ("ab" * 12 + ".json")).write_bytes(content)
     assert join(room.folder.path, "Ada", follow=False).name == "Ada"
     assert "Ada" in {p.name for p in room.participants}
+
+
+def test_a_seat_file_the_board_refuses_keeps_nobody_out(home, tmp_path):
+    """The lookalike check read the name of any file in seats/: a few junk files written by
+    hand ({"name": "Pao"} under any file name, a seat of another room) kept those names out
+    of the room ('looks the same as Pao, who is in the room already'), though the board
+    listed no such participant. Only this room's hand-ins count now."""
+    import json
+
+    from nsb_widget.room.names import name_key
+
+    room = _room(tmp_path / "room")
+    other = _room(tmp_path / "other")
+    theirs = take_seat(other.folder.path, "Bob")  # a real seat, of another room
+    seats = room.folder.seats
+    (seats / ("ab" * 12 + ".json")).write_text(json.dumps({"name": "Рао"}))
+    doc = json.loads((other.folder.seats / f"{name_key('Bob')}.json").read_text())
+    (seats / f"{name_key('Воb')}.json").write_text(json.dumps(doc))
+    assert theirs.name == "Bob"
+    for name in ("Pao", "Bob"):
+        assert join(room.folder.path, name, follow=False).name == name
+    # A real participant's name still keeps out the names that look like it.
+    with pytest.raises(RoomError, match="looks the same as Pao, who is in the room"):
+        join(room.folder.path, "Рао", follow=False)

@@ -23,16 +23,8 @@ from typing import Any
 
 from ..errors import RoomError, RoomFileError
 from ..i18n import Translator, resolve_language, translator
-from ..jsonfile import parse_bytes
 from ..rules.game import GameEvent, Phase
-from .folder import (
-    MAX_ROOM_FILE_BYTES,
-    RoomFolder,
-    create_exclusive,
-    read_bytes,
-    room_error,
-    write_atomic,
-)
+from .folder import RoomFolder, create_exclusive, read_bytes, room_error, write_atomic
 from .game import RoomGame
 from .handin import HandInRefused, hand_in_doc, read_hand_in, replay
 from .info import RoomInfo, Table
@@ -117,7 +109,7 @@ def join(folder: str | os.PathLike[str], name: str, *, token: str | None = None,
             if data is not None:
                 seat = _resume(place, info, path, data, token, session, t, language)
                 break
-            other = _lookalike_seat(place, shown, key)
+            other = _lookalike_seat(place, info, shown, key)
             if other is not None:
                 raise RoomError(t("the name {name} looks the same as {other}, who is in the "
                                   "room already: choose another name", name=shown,
@@ -143,21 +135,21 @@ def join(folder: str | os.PathLike[str], name: str, *, token: str | None = None,
     return seat
 
 
-def _lookalike_seat(place: RoomFolder, name: str, key: str) -> str | None:
+def _lookalike_seat(place: RoomFolder, info: RoomInfo, name: str, key: str) -> str | None:
     """The name of a participant whose name looks like ``name`` without being it (in another
-    script: "Рао" and "Pao"), or ``None``. Seats that cannot be read are left to the
-    teacher's board, which names them."""
+    script: "Рао" and "Pao"), or ``None``. Only seats that are hand-ins of this room count:
+    a file the teacher's board refuses (damaged, of another room, its name not its file's)
+    is left to the board, which names it, and keeps nobody out."""
     looks = look_key(name)
     for path in place.seat_files():
         if path.stem == key:
             continue
-        try:  # a hostile file (nested 100,000 deep, huge) must not stop anyone joining
-            doc = parse_bytes(read_bytes(path) or b"{}", path.name, RoomFileError,
-                              MAX_ROOM_FILE_BYTES, "a room's file")
+        try:
+            data = read_bytes(path)
+            other = None if data is None else read_hand_in(data, path, info).name
         except (OSError, RoomFileError):
             continue
-        other = doc.get("name") if isinstance(doc, dict) else None
-        if isinstance(other, str) and look_key(other) == looks:
+        if other is not None and look_key(other) == looks:
             return other
     return None
 
