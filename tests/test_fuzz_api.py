@@ -455,6 +455,25 @@ def test_text_from_a_str_subclass_is_read_as_plain_text():
     roundtrip(game)
 
 
+def test_a_bot_named_by_a_str_subclass_is_read_as_plain_text():
+    """Reading bot names in any case kept the subclass for a name that is no bot: a hash that
+    raises gave that RuntimeError, not the unknown bot; a label with options read by the
+    subclass's strip() gave a TypeError."""
+    from nsb_widget.simulation.spec import seats_for
+
+    class Unhashable(str):
+        def __hash__(self) -> int:
+            raise RuntimeError("no hash")
+
+    for spec in (Unhashable("nope"), (Unhashable("nope"), {}), Liar("nope")):
+        with pytest.raises(ArgumentError, match="unknown bot 'nope'"):
+            seats_for(spec, 1)
+    for spec in (Liar(" Greedy"), (Unhashable("GREEDY"), {})):
+        assert seats_for(spec, 1)[0].name == "greedy"
+    seat = seats_for(Liar("search(seconds=None, iterations=5)"), 1)[0]
+    assert (seat.name, dict(seat.options)) == ("search", {"seconds": None, "iterations": 5})
+
+
 def test_objects_whose_str_and_repr_raise_are_refused_with_a_readable_message():
     junk = Unprintable()
     for call in (lambda: Game.new(names=[junk]), lambda: Game.new(pencils=[junk] * 4),

@@ -142,12 +142,12 @@ def parse_label(label: str) -> tuple[str, dict[str, Any]]:
 def _seat(spec: object) -> Seat:
     options: dict[str, Any] = {}
     if isinstance(spec, str):
-        name = spec
-        if "(" in spec:  # a label read back from a table
-            name, options = parse_label(spec)
+        name = str.__str__(spec)  # plain text, whatever subclass
+        if "(" in name:  # a label read back from a table
+            name, options = parse_label(name)
     elif (isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str)
           and isinstance(spec[1], Mapping)):
-        name, options = spec[0], dict(spec[1])
+        name, options = str.__str__(spec[0]), dict(spec[1])
     elif isinstance(spec, type):
         raise ArgumentError(f"give a bot object, not the class {spec.__name__}: "
                             f"{spec.__name__}()")
