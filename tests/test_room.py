@@ -734,6 +734,25 @@ def test_the_places_announced_at_the_end_stand_whatever_is_handed_in_after(home,
     assert room.participant("Cleo").refusal is None
 
 
+def test_a_game_is_not_ended_into_a_table_nobody_can_read(home, tmp_path, monkeypatch):
+    """table.json's 'ended' holds at most MAX_PLACED keys, but nothing limits the seats: with
+    more participants finished, end() wrote a table every seat then refused as damaged (and
+    Room.resume too). Now end() refuses, and nothing is written."""
+    from nsb_widget.room import info as room_info
+
+    monkeypatch.setattr(room_info, "MAX_PLACED", 2)
+    room = _room(tmp_path, seed=2**70 + 21)
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob", "Cleo")]
+    dan = take_seat(room.folder.path, "Dan")
+    _leave_after(room, seats, dan, 3, random.Random(4))
+    before = room.folder.table_file.read_bytes()
+    with pytest.raises(RoomError, match="3 participants have finished: a game can be ended "
+                                        "with at most 2 of them placed"):
+        room.end()
+    assert room.folder.table_file.read_bytes() == before and not room.is_ended
+    assert seats[0].sync() == 0 and seats[0].status().problem is None
+
+
 @pytest.mark.parametrize(("ended", "over", "why"), [
     ("yes", True, "must be null or a list"), ([], True, "must be null or a list"),
     (["../../etc/passwd"], True, "must be null or a list"), ([1], True, "must be null or a list"),

@@ -40,6 +40,7 @@ from ..game import Game
 from ..i18n import Translator, resolve_language, translator
 from ..maps import BUILTIN_MAPS
 from ..rules.game import Phase
+from . import info as room_info
 from .folder import RoomFolder, read_bytes, room_error, write_atomic
 from .game import RoomGame
 from .handin import HandInRefused, hand_in_doc, read_hand_in, replay
@@ -363,8 +364,12 @@ class Room:
                     raise RoomError(why)
                 placed = tuple(sorted(p.key for p in self._participants.values()
                                       if p.game is not None and p.game.is_over))
-                table = replace(self._table, ended=placed)
                 t = self.t
+                if len(placed) > room_info.MAX_PLACED:  # else nobody could read table.json back
+                    raise RoomError(t("{count} participants have finished: a game can be ended "
+                                      "with at most {most} of them placed", count=len(placed),
+                                      most=room_info.MAX_PLACED))
+                table = replace(self._table, ended=placed)
                 self._write_table(table, t("cannot end the game: cannot write to"))
                 self._table = table
         except RoomError:
