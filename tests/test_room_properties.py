@@ -86,3 +86,58 @@ def test_a_room_keeps_its_invariants_whatever_the_order(tmp_path_factory, monkey
         assert str(seed) not in text
     finally:
         restart_kernel()
+
+
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(city=st.sampled_from(CITIES), seed=st.integers(10**9, 2**40), people=st.integers(2, 4),
+       stay=st.integers(0, 3), after=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 99)),
+                                              max_size=60))
+def test_the_places_of_an_ended_game_stand_whatever_is_handed_in_after(
+        tmp_path_factory, monkeypatch, city, seed, people, stay, after):
+    """The teacher ends a game in which some participants finished and the others left; then
+    anyone draws, passes, uses a power or undoes (an undo reopens a finished game): the
+    places, totals and states shown at the end stay exactly as they were announced."""
+    base = tmp_path_factory.mktemp("room")
+    monkeypatch.setenv("NSB_WIDGET_HOME", str(base / "home"))
+    restart_kernel()
+    try:
+        name, modules = city
+        room = Room.create(base / "room", "Property", map=name, modules=list(modules),
+                           seed=seed, language="en")
+        seats = []
+        for i in range(people):
+            with notebook(f"p{i}.ipynb"):
+                seats.append(join(room.folder.path, f"P{i}", follow=False))
+        finishers = seats[:1 + stay % (people - 1)]  # someone finishes, someone leaves
+        rng = random.Random(seed)
+        while room.can_reveal():
+            room.reveal()
+            for s in finishers:
+                while not s.game.has_finished_turn() or s.game.phase is not Phase.REVEAL:
+                    if s.game.is_over:
+                        break
+                    _act(s, rng)
+        for s in finishers:
+            while not s.game.is_over:
+                _act(s, rng)
+        announced = room.end()
+        shown = [(r.name, r.place, r.shared, r.total, r.rounds, r.status)
+                 for r in announced.rows if r.place is not None]
+        assert announced.final and {r[0] for r in shown} == {s.name for s in finishers}
+        for who, roll in after:
+            s = seats[who % people]
+            if roll < 30 and s.game.can_undo(0):  # a finished game too: it reopens
+                s.game.undo()
+            else:
+                _act(s, random.Random(roll))
+            if roll % 3 == 0:
+                room.poll()
+        room.poll()
+        now = room.standings()
+        assert now.final and [(r.name, r.place, r.shared, r.total, r.rounds, r.status)
+                              for r in now.rows if r.place is not None] == shown
+        assert [r.status for r in now.rows if r.place is None] == ["left"] * (
+            people - len(finishers))
+    finally:
+        restart_kernel()
