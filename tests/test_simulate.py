@@ -577,6 +577,32 @@ def test_a_map_of_ones_own_is_simulated_on_processes_and_replayed():
         replay(table.iloc[0], map="toy-town")  # type: ignore[arg-type]
 
 
+def test_a_map_stays_as_loaded_when_its_document_is_edited_afterwards(tmp_path):
+    """load_map(doc) kept doc's own lists in the map's source: editing doc for a variant of
+    the map changed the document the first map travels to the workers as (2 workers played
+    another map than 1) and is saved as (a saved game came back on the variant)."""
+    import importlib.util
+
+    from nsb_widget import load_map
+
+    path = Path(__file__).parent.parent / "docs" / "examples" / "custom_map.py"
+    spec = importlib.util.spec_from_file_location("custom_map", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    doc = module.step3_stations(module.step2_districts(module.step1_frame()))
+    toy = load_map(doc)
+    symbols = [s.symbol for s in toy.stations]
+    for station in doc["stations"]:  # a variant: every station a square
+        station["symbol"] = "square"
+    assert len({s.symbol for s in load_map(doc).stations}) == 1
+    options = {"map": toy, "bots": "greedy", "games": 4, "seed": 3, "progress": False}
+    assert simulate(workers=2, **options).equals(simulate(workers=1, **options))
+    game = Game.new(1, 5, map=toy)
+    game.save(tmp_path / "toy.json")
+    assert [s.symbol for s in Game.load(tmp_path / "toy.json").map.stations] == symbols
+
+
 def test_a_map_of_ones_own_named_like_a_built_in_map_is_refused():
     """Toy Town given the id 'berlin': its rows said map 'berlin', and replay(row) rebuilt
     each game on the built-in Berlin, another game (another total) without a word."""

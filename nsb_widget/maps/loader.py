@@ -155,6 +155,8 @@ def build_map(doc: object, name: str) -> GameMap:
     shape = shape_problem(doc)
     if shape is not None:
         raise MapError(name, [shape])
+    doc = _own_copy(doc)  # the caller's document may change later: the map must not
+    assert isinstance(doc, dict)
     if doc.get("format") != FORMAT:
         out.add("format", f"must be {FORMAT!r}, found {short(doc.get('format'))}")
     if doc.get("version") != VERSION:
@@ -255,8 +257,20 @@ def build_map(doc: object, name: str) -> GameMap:
         stations=stations,
         sections=sections,
         river=river,
-        source=dict(doc),
+        source=doc,
     )
+
+
+def _own_copy(value: Any) -> Any:
+    """A copy of a (shape-checked) document sharing nothing with it: objects become dicts,
+    arrays lists. A map keeps it as its :attr:`~GameMap.source`, which it pickles (to a
+    simulation's worker processes) and saves as: a document the caller edits afterwards (for
+    a variant of the map) must change neither."""
+    if isinstance(value, Mapping):
+        return {key: _own_copy(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_own_copy(item) for item in value]
+    return value
 
 
 # ---------------------------------------------------------------------- parts of the document
