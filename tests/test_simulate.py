@@ -4,6 +4,7 @@ errors before any work, and failures that keep the finished games."""
 from __future__ import annotations
 
 import random
+import re
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -644,3 +645,21 @@ def test_the_pencil_powers_columns_say_which_power_and_when_it_was_used(limit):
         assert row.power_uses <= (1 if limit == "game" else 4)
         again = table_of(game, seats=[row.bot])
         assert list(again.filter(like="power").iloc[0]) == list(table.filter(like="power").iloc[i])
+
+
+def test_a_row_with_a_broken_cell_is_refused_by_name():
+    table = simulate(map="london", modules=["powers"], bots="greedy", games=1, seed=4,
+                     progress=False, workers=1)
+    row = table.iloc[0].to_dict()
+    assert replay(row).score() == row["total"]  # a 63-bit seed stays exact
+    assert row["seed"].bit_length() > 53
+    for column, value, why in (("players", float("nan"), "the row's players is a whole number, "
+                                "not nan"),
+                               ("players", 1.5, "players is a whole number, not 1.5"),
+                               ("seed", "x", "the row's seed is a whole number, not 'x'"),
+                               ("power_limit", 5, "power_limit is 'round' or 'game', not 5")):
+        with pytest.raises(ArgumentError, match=re.escape(why)):
+            replay({**row, column: value})
+    for empty in ("", None, float("nan")):  # a CSV's empty cell, a table joined with another
+        assert replay({**row, "power_limit": empty}).setup.power_limit == "round"
+    assert replay({**row, "players": "1", "seed": str(row["seed"])}).score() == row["total"]

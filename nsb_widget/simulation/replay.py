@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..bots import Bot
-from ..errors import ArgumentError
+from ..errors import ArgumentError, quote
 from ..game import Game
 from ..maps import BUILTIN_MAPS, GameMap
 from .runner import play_game
@@ -42,12 +43,32 @@ def _split(text: Any) -> list[str]:
 
 
 def _power_limit(row: Any) -> str:
-    """The row's ``power_limit`` (a table without powers, or older, has none: ``"round"``)."""
+    """The row's ``power_limit``: ``"round"`` or ``"game"``; a table without powers (or
+    older) has none, an empty or missing cell (a CSV, a table joined with one without powers)
+    is ``"round"``; anything else is refused."""
     try:
         limit = _cell(row, "power_limit")
     except ArgumentError:
         return "round"
-    return limit if isinstance(limit, str) and limit else "round"
+    if limit is None or limit == "" or (isinstance(limit, float) and math.isnan(limit)):
+        return "round"
+    if limit not in ("round", "game"):
+        raise ArgumentError(f"the row's power_limit is 'round' or 'game', not {quote(limit)}")
+    return str(limit)
+
+
+def _whole(row: Any, name: str) -> int:
+    """The row's ``name`` cell as a whole number (``3``, ``3.0``, ``"3"``), else
+    :class:`ArgumentError` naming the column and the value."""
+    value = _cell(row, name)
+    try:
+        if isinstance(value, float) and not value.is_integer():  # NaN, 2.5
+            raise ValueError
+        number = int(value)  # a 63-bit seed stays exact (never through a float)
+    except (TypeError, ValueError, OverflowError):
+        raise ArgumentError(f"the row's {name} is a whole number, not {quote(value)}") \
+            from None
+    return number
 
 
 def _row_map(row: Any, game_map: GameMap | None) -> str | GameMap:
@@ -81,7 +102,7 @@ def replay(row: Mapping[str, Any] | Any, bots: Sequence[Bot | str] | None = None
     """
     row = _one_row(row)
     game_map = _row_map(row, map)
-    players = int(_cell(row, "players"))
+    players = _whole(row, "players")
     if bots is None:
         seats_cell = _cell(row, "seats")
         labels = split_labels(seats_cell) if isinstance(seats_cell, str) else []
@@ -96,7 +117,7 @@ def replay(row: Mapping[str, Any] | Any, bots: Sequence[Bot | str] | None = None
                 from None
     else:
         seats = seats_for(list(bots), players)
-    seed = int(_cell(row, "seed"))
+    seed = _whole(row, "seed")
     cards: dict[str, Any] = {kind: _split(_cell(row, kind))
                              for kind in ("effects", "objectives", "powers")}
     game = Game.new(players, seed, map=game_map,
