@@ -38,9 +38,11 @@ def bot_key(name: object) -> str:
 def make_bot(name: str, **options: Any) -> Bot:
     """A bot by name, with its options: ``make_bot("search", seconds=1.0, seed=7)``,
     ``make_bot("search", seconds=None, iterations=400)``, ``make_bot("lookahead", depth=2)``.
+    The name is read in any case (``"Greedy"``, ``" SEARCH"``).
 
-    Raises :class:`~nsb_widget.errors.ArgumentError` (a :class:`ValueError`) naming the known
-    bots, or the bot's options, when one is wrong.
+    Raises :class:`~nsb_widget.errors.UnknownNameError` naming the known bots for a name that
+    is no bot, :class:`~nsb_widget.errors.ArgumentError` (a :class:`ValueError`) naming the
+    bot's options when they are wrong.
     """
     key = bot_key(name)
     cls = BOTS.get(key)

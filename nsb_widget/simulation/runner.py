@@ -301,10 +301,12 @@ def simulate(
     - ``map``: ``"berlin"`` or ``"london"``, or a map of one's own
       (``load_map("toy-town.json")``; with processes it travels to them as its document); the
       map picks the rules, and its id is the ``map`` column (:func:`replay` takes the map
-      again: ``replay(row, map=...)``).
+      again: ``replay(row, map=...)``), so a map of one's own with a built-in map's id
+      (``"berlin"``) is refused: give it an id of its own.
     - ``bots``: one bot for every seat, or a list with one per seat. A bot is a registered name
       (``"greedy"``), a name with options (``("search", {"seconds": 1.0})``) or a bot object
-      (copied for each game; with processes it must pickle).
+      (copied for each game; with processes it must pickle). Names are read in any case; the
+      ``bot`` and ``seats`` columns write them in lower case.
     - ``modules``: the advanced modules; their cards are dealt at random from each game's seed
       unless fixed with ``effects=``, ``objectives=``, ``powers=``. With London's pencil
       powers, ``power_limit="game"`` allows one power a game instead of one a round (as for
