@@ -22,7 +22,7 @@ LAYERS: list[tuple[str, ...]] = [
 ]
 #: The only imports that go up, each for a stated reason.
 ALLOWED_UPWARD = {
-    # anywidget is optional: Game.widget() imports the widget on first use.
+    # The widget is imported on first use (Game.widget()): code that shows none never loads it.
     ("game", "widget"),
     # The same for a classroom: Seat.widget() and Room.board() import the widget on first use.
     ("room", "widget"),

@@ -129,7 +129,8 @@ class Room:
         not secret. ``seed`` fixes the deal (default: a random one, of
         :data:`SECRET_SEED_BITS` bits in a room dealt by the teacher, so that nobody can find
         it by trying seeds against the cards turned over; a chosen seed of fewer than
-        :data:`GUESSABLE_SEED_BITS` bits gets a :class:`UserWarning` saying so). ``hints=False``
+        :data:`GUESSABLE_SEED_BITS` bits gets a
+        :class:`~nsb_widget.errors.GuessableSeedWarning` saying so). ``hints=False``
         takes the Hint button off the participants' widgets (a game played for places).
 
         Raises :class:`~nsb_widget.errors.RoomError` when the folder already holds a room or
