@@ -160,6 +160,8 @@ test("the final board: places with shared ones, the winner, the sheet, figures",
   assert.equal(b.q(".nsb-board-winner").textContent, "Shared victory: Bob, Ada");
   assert.equal(b.q("button.nsb-board-reveal").disabled, true);
   assert.equal(b.q(".nsb-board-reveal-note").textContent, b.state.table.why_not);
+  // Final: nobody is still finishing a sheet, so the board no longer says they are.
+  assert.equal(b.q(".nsb-board-last").hidden, true);
   const sheet = b.q(".nsb-board-sheet");
   assert.equal(sheet.hidden, false);
   assert.match(b.q(".nsb-board-sheet-img").src, /^data:image\/svg\+xml/);
@@ -182,19 +184,21 @@ test("the board offers to end the game only when every card is out and someone h
     const end = () => b.q('button[data-action="end"]');
     assert.equal(end().hidden, true); // cards still to come
     assert.equal(b.q(".nsb-board-end-note").hidden, true);
-    b.model.pySet("table", { ...b.state.table, can_end: true });
+    b.model.pySet("table", { ...b.state.table, over: true, can_end: true });
     assert.equal(end().hidden, false);
+    assert.match(b.q(".nsb-board-last").textContent, /finish their sheets/);
     assert.equal(end().textContent, "End the game");
     assert.match(b.q(".nsb-board-end-note").textContent, /listed as left/);
     b.click(end());
     assert.deepEqual(b.model.messages().at(-1), { type: "end", turn: b.state.table.turns_out });
     // Ended: the button goes, the one who left is listed after the places, without one.
-    b.model.pySet("table", { ...b.state.table, can_end: false, ended: true });
+    b.model.pySet("table", { ...b.state.table, over: true, can_end: false, ended: true });
     const rows = b.state.standings.rows.map((r, i) => ({ ...r, place: i < 2 ? i + 1 : null,
       status: i < 2 ? "finished" : "left", rounds: [1, 2, 3, 4], current: null }));
     b.model.pySet("standings", { ...b.state.standings, rows, final: true });
     assert.equal(end().hidden, true);
     assert.equal(b.q(".nsb-board-scores-title").textContent, "Final places");
+    assert.equal(b.q(".nsb-board-last").hidden, true); // ended: nobody finishes a sheet now
     const last = b.qa(".nsb-board-table tbody tr").at(-1);
     assert.equal(last.querySelector(".nsb-board-place").textContent, "–");
     assert.equal(last.querySelector(".nsb-board-status").textContent, "left");

@@ -200,7 +200,10 @@ export function createBoardView(model, el) {
     }
     cards.setAttribute("aria-label", t("board.cards_aria", { cards: table.cards.map((c) =>
       cardLabel(c, rs, t)).join(", ") }));
-    lastTurn.textContent = table.over ? t("board.all_out")
+    // "The participants finish their sheets" only while someone still does: not once the
+    // places are final (everyone finished, or the teacher ended the game).
+    const final = Boolean(st.standings && st.standings.final);
+    lastTurn.textContent = table.over ? (final ? "" : t("board.all_out"))
       : table.last_turn ? t("board.last_turn") : "";
     lastTurn.hidden = !lastTurn.textContent;
     const current = info.effects.find((e) => e.round === table.round);

@@ -592,7 +592,8 @@ function createBoardView(model, el) {
       }
     }
     cards.setAttribute("aria-label", t("board.cards_aria", { cards: table.cards.map((c) => cardLabel(c, rs, t)).join(", ") }));
-    lastTurn.textContent = table.over ? t("board.all_out") : table.last_turn ? t("board.last_turn") : "";
+    const final = Boolean(st.standings && st.standings.final);
+    lastTurn.textContent = table.over ? final ? "" : t("board.all_out") : table.last_turn ? t("board.last_turn") : "";
     lastTurn.hidden = !lastTurn.textContent;
     const current = info.effects.find((e) => e.round === table.round);
     effect.textContent = current && table.turns_out && !table.over ? `${t("board.effect", { title: current.title })} — ${current.text}` : "";
