@@ -616,9 +616,10 @@ class Room:
         plt = plots._pyplot()
         fig = plt.figure(figsize=(12, 5.5), layout="constrained")
         grid = fig.add_gridspec(1, 2, width_ratios=(1, 1.1))
-        plots.score_distribution(table, by=None, ax=fig.add_subplot(grid[0, 0]),
-                                 bins=max(5, min(20, len(table))))
-        plots.section_heatmap(table, ax=fig.add_subplot(grid[0, 1]))
+        scores = plots.score_distribution(table, by=None, ax=fig.add_subplot(grid[0, 0]),
+                                          bins=max(5, min(20, len(table))))
+        sections = plots.section_heatmap(table, ax=fig.add_subplot(grid[0, 1]))
+        _label_figures(self.t, table, scores, sections)
         return fig
 
     def export(self, folder: str | os.PathLike[str] | None = None) -> Path:
@@ -710,6 +711,28 @@ def _secret_seed(seed: int | None, t: Translator) -> int | None:
                         "keep it)", bits=seed.bit_length(), most=SECRET_SEED_BITS),
                       GuessableSeedWarning, stacklevel=3)
     return seed
+
+
+def _label_figures(t: Translator, table: Any, scores: Any, sections: Any) -> None:
+    """Write the room's figures in the room's language (:mod:`nsb_widget.plots` labels its
+    axes in English, for research tables): the titles, the axes, the legend, the colour bar;
+    whole numbers of participants on the histogram's count axis."""
+    from matplotlib.ticker import MaxNLocator
+
+    n = len(table)
+    scores.set_title(t("The room's final scores"))
+    scores.set_xlabel(t("total points"))
+    scores.set_ylabel(t("participants"))
+    scores.yaxis.set_major_locator(MaxNLocator(integer=True))
+    mean = t.decimal(float(table["total"].mean()))
+    for text in scores.get_legend().get_texts():
+        text.set_text(t.ngettext("mean {mean} ({n} participant)",
+                                 "mean {mean} ({n} participants)", n).format(mean=mean, n=n))
+    sections.set_title(t.ngettext("Sections drawn ({n} sheet)", "Sections drawn ({n} sheets)",
+                                  n).format(n=n))
+    for ax in sections.figure.axes:
+        if ax is not scores and ax is not sections:  # the colour bar
+            ax.set_ylabel(t("share of sheets with the section"))
 
 
 def _deal_path(room_id: str) -> Path:
