@@ -613,6 +613,20 @@ def test_the_results_are_exported(home, tmp_path):
     assert sorted(places.values()) in ([1, 1], [1, 2])
 
 
+def test_exported_files_keep_the_names_letters(home, tmp_path):
+    # "Chloé" was exported as chlo-<key>.json and "李明" as room-<key>.json: every letter
+    # outside a-z was dropped from the file names the teacher sends to the participants.
+    room = _room(tmp_path, "berlin", (), seed=14)
+    names = ("Chloé", "Jürgen Weiß", "李明")
+    seats = [take_seat(room.folder.path, n) for n in names]
+    play_room(room, seats, random.Random(6))
+    out = room.export(tmp_path / "results")
+    stems = sorted(p.stem.rsplit("-", 1)[0] for p in (out / "games").glob("*.json"))
+    assert stems == ["chloe", "jurgen-weiss", "李明"]
+    assert sorted(p.stem for p in (out / "sheets").glob("*.svg")) == sorted(
+        p.stem for p in (out / "games").glob("*.json"))
+
+
 def _leave_after(room: Room, seats, left, turns: int, rng: random.Random) -> None:
     """Every card turned over and played by ``seats``; ``left`` plays ``turns`` turns and
     goes (their game is never over)."""

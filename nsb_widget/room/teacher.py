@@ -22,6 +22,7 @@ import re
 import secrets
 import threading
 import time
+import unicodedata
 import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -87,7 +88,11 @@ class Participant:
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "room"
+    """``text`` as a file name's stem: lower case, accents dropped ("Chloé" -> "chloe"),
+    letters of any script kept, anything else a hyphen."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text.casefold())
+                    if not unicodedata.combining(c))
+    return re.sub(r"[\W_]+", "-", plain).strip("-") or "room"
 
 
 class Room:
