@@ -34,6 +34,17 @@ test("a participant's widget has no Reveal and no New game, and says whose seat 
   t.cleanup();
 });
 
+test("a participant whose game is over is sent to the board, not to a New game button",
+  async () => {
+    const t = await setup("seat_waiting");
+    t.model.pySet("turn", { ...t.model.get("turn"), game_over: true });
+    assert.equal(t.q('button[data-action="new-game"]').hidden, true);
+    // It said "Game over. New game starts another one." with no New game button in a room.
+    assert.equal(t.q(".nsb-help").textContent,
+      "Your game is over: the board shows the room's places.");
+    t.cleanup();
+  });
+
 test("a room without hints hides the Hint button; a room with hints keeps it", async () => {
   const on = await setup("seat_waiting");
   assert.equal(on.q('button[data-action="hint"]').hidden, false);
