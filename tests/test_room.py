@@ -404,6 +404,20 @@ def _final(*rows: tuple[str, int, tuple[int, ...]], language: str = "en") -> Sta
         key=lambda r: r.place or 0)), 34, True, language)
 
 
+def test_the_standings_table_adds_up_with_a_bonus_column(home, tmp_path):
+    """"12 + 15 + 8 + 20 | Total 77" read as a wrong sum: the 22 points of interchanges were
+    in the total and in no column. They now have a column (only when someone has some)."""
+    standings = _final(("Ben", 77, (12, 15, 8, 20)), ("Ada", 68, (13, 11, 15, 17)),
+                       language="de")
+    assert [r.bonus for r in standings.rows] == [22, 12]
+    text = standings._repr_html_()
+    assert "<th>Runden</th><th>Zusatzpunkte</th><th>Gesamt</th>" in text
+    assert "<td>12 + 15 + 8 + 20</td><td>22</td><td><strong>77</strong></td>" in text
+    plain = _final(("Ada", 72, (21, 17, 17, 17)), ("Bob", 70, (19, 18, 17, 16)))
+    assert "Bonus" not in plain._repr_html_() and "Bonus" in _final(
+        ("Ben", 77, (12, 15, 8, 20)))._repr_html_()
+
+
 def test_a_tie_decided_by_the_best_round_is_explained_under_the_table(home, tmp_path):
     """Ada 1st and Bénédicte 2nd on 72 points each used to stand there without a word: the
     line under the table now says that the best single round decided, and each one's."""

@@ -189,6 +189,23 @@ test("the final board: places with shared ones, the winner, the sheet, figures",
   b.cleanup();
 });
 
+test("the board's columns add up to the total: interchanges and the like in a Bonus column",
+  async () => {
+    // Bob: 9 + 12 + 12 + 15 = 48 in rounds, 56 in all: 8 points of interchanges had no column.
+    const b = await board("board_final");
+    const heads = b.qa(".nsb-board-table thead th").map((th) => th.textContent);
+    assert.deepEqual(heads.slice(-3), ["Bonus", "Total", "Status"]);
+    for (const tr of b.qa(".nsb-board-table tbody tr")) {
+      const nums = [...tr.querySelectorAll("td.nsb-num")].map((td) => Number(td.textContent));
+      assert.equal(nums.slice(0, -1).reduce((a, n) => a + n, 0), nums.at(-1));
+    }
+    b.cleanup();
+    // Nobody has such points yet: no column.
+    const r = await board("board_round");
+    assert.equal(r.q(".nsb-board-bonus"), null);
+    r.cleanup();
+  });
+
 test("the board offers to end the game only when every card is out and someone has not "
   + "finished; a participant who left has no place", async () => {
     const b = await board("board_round");

@@ -276,6 +276,14 @@ export function createBoardView(model, el) {
       head.append(h(doc, "th", { scope: "col", class: "nsb-num", text: t("board.col_round",
         { n }) }));
     }
+    // Interchanges, the tourist track, objectives: in the total but in no round, so the
+    // columns add up to it (a column only when someone has such points).
+    const bonus = (r) => r.total - r.rounds.reduce((a, b) => a + b, 0);
+    const bonusColumn = rows.some((r) => bonus(r) !== 0);
+    if (bonusColumn) {
+      head.append(h(doc, "th", { scope: "col", class: "nsb-num nsb-board-bonus",
+        title: t("board.bonus_title"), text: t("board.col_bonus") }));
+    }
     head.append(h(doc, "th", { scope: "col", class: "nsb-num", text: t("board.col_total") }));
     const current = currentTitle(rows);
     if (current) {
@@ -298,6 +306,9 @@ export function createBoardView(model, el) {
       for (let n = 0; n < rounds; n++) {
         tr.append(h(doc, "td", { class: "nsb-num", text: n < r.rounds.length
           ? String(r.rounds[n]) : "" }));
+      }
+      if (bonusColumn) {
+        tr.append(h(doc, "td", { class: "nsb-num nsb-board-bonus", text: String(bonus(r)) }));
       }
       tr.append(h(doc, "td", { class: "nsb-num nsb-board-total", text: String(r.total) }));
       if (current) {
