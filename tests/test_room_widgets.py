@@ -319,3 +319,23 @@ def test_the_rooms_figures_speak_the_rooms_language(home, tmp_path, language, ti
     import matplotlib.pyplot as plt
 
     plt.close(fig)
+
+
+def test_the_rooms_score_figure_has_whole_points_when_the_totals_are_equal(home, tmp_path,
+                                                                        monkeypatch):
+    # Two participants on 69 each: the axis read 69.0, 69.2, ... 70.0.
+    pytest.importorskip("matplotlib")
+    pytest.importorskip("pandas")
+    room = _room(tmp_path, language="de")
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
+    play_room(room, seats, random.Random(3))
+    table = room.table()
+    table["total"] = 69
+    monkeypatch.setattr(room, "table", lambda *args, **kwargs: table)
+    fig = room.figures()
+    fig.canvas.draw()
+    ticks = fig.axes[0].get_xticks()
+    assert len(ticks) and all(float(t).is_integer() for t in ticks), ticks
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)

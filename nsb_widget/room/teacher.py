@@ -721,7 +721,7 @@ def _secret_seed(seed: int | None, t: Translator) -> int | None:
 def _label_figures(t: Translator, table: Any, scores: Any, sections: Any) -> None:
     """Write the room's figures in the room's language (:mod:`nsb_widget.plots` labels its
     axes in English, for research tables): the titles, the axes, the legend, the colour bar;
-    whole numbers of participants on the histogram's count axis."""
+    whole numbers on the histogram's axes (participants, points)."""
     from matplotlib.ticker import MaxNLocator
 
     n = len(table)
@@ -729,6 +729,7 @@ def _label_figures(t: Translator, table: Any, scores: Any, sections: Any) -> Non
     scores.set_xlabel(t("total points"))
     scores.set_ylabel(t("participants"))
     scores.yaxis.set_major_locator(MaxNLocator(integer=True))
+    scores.xaxis.set_major_locator(MaxNLocator(integer=True))  # points are whole
     mean = t.decimal(float(table["total"].mean()))
     for text in scores.get_legend().get_texts():
         text.set_text(t.ngettext("mean {mean} ({n} participant)",
