@@ -404,6 +404,20 @@ def _final(*rows: tuple[str, int, tuple[int, ...]], language: str = "en") -> Sta
         key=lambda r: r.place or 0)), 34, True, language)
 
 
+def test_the_standings_table_adds_up_with_a_bonus_column(home, tmp_path):
+    """"12 + 15 + 8 + 20 | Total 77" read as a wrong sum: the 22 points of interchanges were
+    in the total and in no column. They now have a column (only when someone has some)."""
+    standings = _final(("Ben", 77, (12, 15, 8, 20)), ("Ada", 68, (13, 11, 15, 17)),
+                       language="de")
+    assert [r.bonus for r in standings.rows] == [22, 12]
+    text = standings._repr_html_()
+    assert "<th>Runden</th><th>Zusatzpunkte</th><th>Gesamt</th>" in text
+    assert "<td>12 + 15 + 8 + 20</td><td>22</td><td><strong>77</strong></td>" in text
+    plain = _final(("Ada", 72, (21, 17, 17, 17)), ("Bob", 70, (19, 18, 17, 16)))
+    assert "Bonus" not in plain._repr_html_() and "Bonus" in _final(
+        ("Ben", 77, (12, 15, 8, 20)))._repr_html_()
+
+
 def test_a_tie_decided_by_the_best_round_is_explained_under_the_table(home, tmp_path):
     """Ada 1st and Bénédicte 2nd on 72 points each used to stand there without a word: the
     line under the table now says that the best single round decided, and each one's."""
@@ -611,6 +625,20 @@ def test_the_results_are_exported(home, tmp_path):
     places = {row.name: row.place for row in room.standings().rows}
     assert dict(zip(table["name"], table["rank"], strict=True)) == places
     assert sorted(places.values()) in ([1, 1], [1, 2])
+
+
+def test_exported_files_keep_the_names_letters(home, tmp_path):
+    # "Chloé" was exported as chlo-<key>.json and "李明" as room-<key>.json: every letter
+    # outside a-z was dropped from the file names the teacher sends to the participants.
+    room = _room(tmp_path, "berlin", (), seed=14)
+    names = ("Chloé", "Jürgen Weiß", "李明")
+    seats = [take_seat(room.folder.path, n) for n in names]
+    play_room(room, seats, random.Random(6))
+    out = room.export(tmp_path / "results")
+    stems = sorted(p.stem.rsplit("-", 1)[0] for p in (out / "games").glob("*.json"))
+    assert stems == ["chloe", "jurgen-weiss", "李明"]
+    assert sorted(p.stem for p in (out / "sheets").glob("*.svg")) == sorted(
+        p.stem for p in (out / "games").glob("*.json"))
 
 
 def _leave_after(room: Room, seats, left, turns: int, rng: random.Random) -> None:

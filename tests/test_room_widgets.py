@@ -290,3 +290,52 @@ def test_the_follower_thread_brings_the_teachers_card_to_the_widget(home, tmp_pa
             a.to_json() for a in ada.game.history]
     finally:
         ada.stop_following()
+
+
+@pytest.mark.parametrize(("language", "title", "axis"), [
+    ("de", "Die Endpunktzahlen des Raums", "Teilnehmende"),
+    ("fr", "Les scores finaux de la salle", "participants"),
+])
+def test_the_rooms_figures_speak_the_rooms_language(home, tmp_path, language, title, axis):
+    # The figures were labelled in English ("Distribution of total", "rows", "Sections drawn")
+    # on a German or French teacher's board and show_figures cell.
+    pytest.importorskip("matplotlib")
+    pytest.importorskip("pandas")
+    room = _room(tmp_path, language=language)
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
+    play_room(room, seats, random.Random(3))
+    fig = room.figures()
+    scores, sections, bar = fig.axes
+    assert scores.get_title() == title and scores.get_ylabel() == axis
+    assert all(float(t).is_integer() for t in scores.get_yticks())  # whole participants
+    legend = scores.get_legend().get_texts()[0].get_text()
+    assert "n=" not in legend and ("Ø" in legend or "moyenne" in legend)
+    t = translator(language)
+    assert sections.get_title() == t.ngettext("Sections drawn ({n} sheet)",
+                                              "Sections drawn ({n} sheets)", 2).format(n=2)
+    assert sections.get_title() != "Sections drawn (2 sheets)"
+    assert bar.get_ylabel() == t("share of sheets with the section") != (
+        "share of sheets with the section")
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+
+
+def test_the_rooms_score_figure_has_whole_points_when_the_totals_are_equal(home, tmp_path,
+                                                                        monkeypatch):
+    # Two participants on 69 each: the axis read 69.0, 69.2, ... 70.0.
+    pytest.importorskip("matplotlib")
+    pytest.importorskip("pandas")
+    room = _room(tmp_path, language="de")
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
+    play_room(room, seats, random.Random(3))
+    table = room.table()
+    table["total"] = 69
+    monkeypatch.setattr(room, "table", lambda *args, **kwargs: table)
+    fig = room.figures()
+    fig.canvas.draw()
+    ticks = fig.axes[0].get_xticks()
+    assert len(ticks) and all(float(t).is_integer() for t in ticks), ticks
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)

@@ -234,7 +234,8 @@ export function createView(model, el, store) {
     if (!map) return "";
     const names = (ids) => ids.map((i) => (turn.players[i] || {}).name
       || t("player.default", { n: i + 1 })).join(", ");
-    if (turn.game_over) return t("help.game_over");
+    // A room's widget has no New game button: point to the board instead.
+    if (turn.game_over) return t(st.info.room ? "room.over" : "help.game_over");
     if (turn.thinking.length) {
       const bots = turn.bot_turns.filter((b) => turn.thinking.includes(b.player))
         .map((b) => t("panel.player_bot", { name: b.name })).join(", ");

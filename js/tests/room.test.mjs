@@ -34,6 +34,17 @@ test("a participant's widget has no Reveal and no New game, and says whose seat 
   t.cleanup();
 });
 
+test("a participant whose game is over is sent to the board, not to a New game button",
+  async () => {
+    const t = await setup("seat_waiting");
+    t.model.pySet("turn", { ...t.model.get("turn"), game_over: true });
+    assert.equal(t.q('button[data-action="new-game"]').hidden, true);
+    // It said "Game over. New game starts another one." with no New game button in a room.
+    assert.equal(t.q(".nsb-help").textContent,
+      "Your game is over: the board shows the room's places.");
+    t.cleanup();
+  });
+
 test("a room without hints hides the Hint button; a room with hints keeps it", async () => {
   const on = await setup("seat_waiting");
   assert.equal(on.q('button[data-action="hint"]').hidden, false);
@@ -160,6 +171,8 @@ test("the final board: places with shared ones, the winner, the sheet, figures",
   assert.equal(b.q(".nsb-board-winner").textContent, "Shared victory: Bob, Ada");
   assert.equal(b.q("button.nsb-board-reveal").disabled, true);
   assert.equal(b.q(".nsb-board-reveal-note").textContent, b.state.table.why_not);
+  // Final: nobody is still finishing a sheet, so the board no longer says they are.
+  assert.equal(b.q(".nsb-board-last").hidden, true);
   const sheet = b.q(".nsb-board-sheet");
   assert.equal(sheet.hidden, false);
   assert.match(b.q(".nsb-board-sheet-img").src, /^data:image\/svg\+xml/);
@@ -176,25 +189,44 @@ test("the final board: places with shared ones, the winner, the sheet, figures",
   b.cleanup();
 });
 
+test("the board's columns add up to the total: interchanges and the like in a Bonus column",
+  async () => {
+    // Bob: 9 + 12 + 12 + 15 = 48 in rounds, 56 in all: 8 points of interchanges had no column.
+    const b = await board("board_final");
+    const heads = b.qa(".nsb-board-table thead th").map((th) => th.textContent);
+    assert.deepEqual(heads.slice(-3), ["Bonus", "Total", "Status"]);
+    for (const tr of b.qa(".nsb-board-table tbody tr")) {
+      const nums = [...tr.querySelectorAll("td.nsb-num")].map((td) => Number(td.textContent));
+      assert.equal(nums.slice(0, -1).reduce((a, n) => a + n, 0), nums.at(-1));
+    }
+    b.cleanup();
+    // Nobody has such points yet: no column.
+    const r = await board("board_round");
+    assert.equal(r.q(".nsb-board-bonus"), null);
+    r.cleanup();
+  });
+
 test("the board offers to end the game only when every card is out and someone has not "
   + "finished; a participant who left has no place", async () => {
     const b = await board("board_round");
     const end = () => b.q('button[data-action="end"]');
     assert.equal(end().hidden, true); // cards still to come
     assert.equal(b.q(".nsb-board-end-note").hidden, true);
-    b.model.pySet("table", { ...b.state.table, can_end: true });
+    b.model.pySet("table", { ...b.state.table, over: true, can_end: true });
     assert.equal(end().hidden, false);
+    assert.match(b.q(".nsb-board-last").textContent, /finish their sheets/);
     assert.equal(end().textContent, "End the game");
     assert.match(b.q(".nsb-board-end-note").textContent, /listed as left/);
     b.click(end());
     assert.deepEqual(b.model.messages().at(-1), { type: "end", turn: b.state.table.turns_out });
     // Ended: the button goes, the one who left is listed after the places, without one.
-    b.model.pySet("table", { ...b.state.table, can_end: false, ended: true });
+    b.model.pySet("table", { ...b.state.table, over: true, can_end: false, ended: true });
     const rows = b.state.standings.rows.map((r, i) => ({ ...r, place: i < 2 ? i + 1 : null,
       status: i < 2 ? "finished" : "left", rounds: [1, 2, 3, 4], current: null }));
     b.model.pySet("standings", { ...b.state.standings, rows, final: true });
     assert.equal(end().hidden, true);
     assert.equal(b.q(".nsb-board-scores-title").textContent, "Final places");
+    assert.equal(b.q(".nsb-board-last").hidden, true); // ended: nobody finishes a sheet now
     const last = b.qa(".nsb-board-table tbody tr").at(-1);
     assert.equal(last.querySelector(".nsb-board-place").textContent, "–");
     assert.equal(last.querySelector(".nsb-board-status").textContent, "left");

@@ -62,6 +62,12 @@ class Standing:
     in :attr:`total` nor in the places, which count finished rounds only."""
 
     @property
+    def bonus(self) -> int:
+        """The points of :attr:`total` outside :attr:`rounds`: interchanges, the tourist
+        track, objectives (so far)."""
+        return self.total - sum(self.rounds)
+
+    @property
     def ready(self) -> bool:
         """True when they wait for the next card (or are done, or left)."""
         return self.status in ("ready", "finished", "joined", "left")
@@ -139,7 +145,10 @@ class Standings:
     def _repr_html_(self) -> str:
         t = translator(self.language)
         current = self.current_title(t)
-        titles = (t("Place"), t("Name"), t("Rounds"), t("Total"),
+        # The points in no round (interchanges...) get a column, so the row adds up.
+        bonus = any(r.bonus for r in self.rows)
+        titles = (t("Place"), t("Name"), t("Rounds"), *((t("Bonus"),) if bonus else ()),
+                  t("Total"),
                   *(() if current is None else (current,)), t("Status"))
         head = "".join(f"<th>{html.escape(h)}</th>" for h in titles)
         body = []
@@ -148,8 +157,9 @@ class Standings:
             rounds = " + ".join(str(x) for x in r.rounds)
             status = status_text(r, t) + (f" ({r.refusal})" if r.refusal else "")
             so_far = "" if current is None else f"<td>{signed(r.current)}</td>"
+            extra = f"<td>{r.bonus}</td>" if bonus else ""
             body.append(f"<tr><td>{place}</td><td>{html.escape(r.name)}</td><td>{rounds}</td>"
-                        f"<td><strong>{r.total}</strong></td>{so_far}"
+                        f"{extra}<td><strong>{r.total}</strong></td>{so_far}"
                         f"<td>{html.escape(status)}</td></tr>")
         note = self.tiebreak_text(t)
         table = f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"

@@ -22,6 +22,7 @@ import re
 import secrets
 import threading
 import time
+import unicodedata
 import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -87,7 +88,11 @@ class Participant:
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "room"
+    """``text`` as a file name's stem: lower case, accents dropped ("Chloé" -> "chloe"),
+    letters of any script kept, anything else a hyphen."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text.casefold())
+                    if not unicodedata.combining(c))
+    return re.sub(r"[\W_]+", "-", plain).strip("-") or "room"
 
 
 class Room:
@@ -617,9 +622,10 @@ class Room:
         plt = plots._pyplot()
         fig = plt.figure(figsize=(12, 5.5), layout="constrained")
         grid = fig.add_gridspec(1, 2, width_ratios=(1, 1.1))
-        plots.score_distribution(table, by=None, ax=fig.add_subplot(grid[0, 0]),
-                                 bins=max(5, min(20, len(table))))
-        plots.section_heatmap(table, ax=fig.add_subplot(grid[0, 1]))
+        scores = plots.score_distribution(table, by=None, ax=fig.add_subplot(grid[0, 0]),
+                                          bins=max(5, min(20, len(table))))
+        sections = plots.section_heatmap(table, ax=fig.add_subplot(grid[0, 1]))
+        _label_figures(self.t, table, scores, sections)
         return fig
 
     def export(self, folder: str | os.PathLike[str] | None = None) -> Path:
@@ -711,6 +717,29 @@ def _secret_seed(seed: int | None, t: Translator) -> int | None:
                         "keep it)", bits=seed.bit_length(), most=SECRET_SEED_BITS),
                       GuessableSeedWarning, stacklevel=3)
     return seed
+
+
+def _label_figures(t: Translator, table: Any, scores: Any, sections: Any) -> None:
+    """Write the room's figures in the room's language (:mod:`nsb_widget.plots` labels its
+    axes in English, for research tables): the titles, the axes, the legend, the colour bar;
+    whole numbers on the histogram's axes (participants, points)."""
+    from matplotlib.ticker import MaxNLocator
+
+    n = len(table)
+    scores.set_title(t("The room's final scores"))
+    scores.set_xlabel(t("total points"))
+    scores.set_ylabel(t("participants"))
+    scores.yaxis.set_major_locator(MaxNLocator(integer=True))
+    scores.xaxis.set_major_locator(MaxNLocator(integer=True))  # points are whole
+    mean = t.decimal(float(table["total"].mean()))
+    for text in scores.get_legend().get_texts():
+        text.set_text(t.ngettext("mean {mean} ({n} participant)",
+                                 "mean {mean} ({n} participants)", n).format(mean=mean, n=n))
+    sections.set_title(t.ngettext("Sections drawn ({n} sheet)", "Sections drawn ({n} sheets)",
+                                  n).format(n=n))
+    for ax in sections.figure.axes:
+        if ax is not scores and ax is not sections:  # the colour bar
+            ax.set_ylabel(t("share of sheets with the section"))
 
 
 def _deal_path(room_id: str) -> Path:

@@ -60,6 +60,9 @@ BOARD_STRINGS: dict[str, str] = {
     "board.col_place": N_("Place"),
     "board.col_name": N_("Name"),
     "board.col_round": N_("R{n}"),
+    "board.col_bonus": N_("Bonus"),
+    "board.bonus_title": N_("Points outside the rounds so far (interchanges, tourist track, "
+                            "objectives): in the total"),
     "board.col_total": N_("Total"),
     "board.col_current": N_("Round {n} so far"),
     "board.col_current_any": N_("Round so far"),

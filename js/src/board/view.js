@@ -200,7 +200,10 @@ export function createBoardView(model, el) {
     }
     cards.setAttribute("aria-label", t("board.cards_aria", { cards: table.cards.map((c) =>
       cardLabel(c, rs, t)).join(", ") }));
-    lastTurn.textContent = table.over ? t("board.all_out")
+    // "The participants finish their sheets" only while someone still does: not once the
+    // places are final (everyone finished, or the teacher ended the game).
+    const final = Boolean(st.standings && st.standings.final);
+    lastTurn.textContent = table.over ? (final ? "" : t("board.all_out"))
       : table.last_turn ? t("board.last_turn") : "";
     lastTurn.hidden = !lastTurn.textContent;
     const current = info.effects.find((e) => e.round === table.round);
@@ -273,6 +276,14 @@ export function createBoardView(model, el) {
       head.append(h(doc, "th", { scope: "col", class: "nsb-num", text: t("board.col_round",
         { n }) }));
     }
+    // Interchanges, the tourist track, objectives: in the total but in no round, so the
+    // columns add up to it (a column only when someone has such points).
+    const bonus = (r) => r.total - r.rounds.reduce((a, b) => a + b, 0);
+    const bonusColumn = rows.some((r) => bonus(r) !== 0);
+    if (bonusColumn) {
+      head.append(h(doc, "th", { scope: "col", class: "nsb-num nsb-board-bonus",
+        title: t("board.bonus_title"), text: t("board.col_bonus") }));
+    }
     head.append(h(doc, "th", { scope: "col", class: "nsb-num", text: t("board.col_total") }));
     const current = currentTitle(rows);
     if (current) {
@@ -295,6 +306,9 @@ export function createBoardView(model, el) {
       for (let n = 0; n < rounds; n++) {
         tr.append(h(doc, "td", { class: "nsb-num", text: n < r.rounds.length
           ? String(r.rounds[n]) : "" }));
+      }
+      if (bonusColumn) {
+        tr.append(h(doc, "td", { class: "nsb-num nsb-board-bonus", text: String(bonus(r)) }));
       }
       tr.append(h(doc, "td", { class: "nsb-num nsb-board-total", text: String(r.total) }));
       if (current) {

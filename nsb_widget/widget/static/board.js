@@ -592,7 +592,8 @@ function createBoardView(model, el) {
       }
     }
     cards.setAttribute("aria-label", t("board.cards_aria", { cards: table.cards.map((c) => cardLabel(c, rs, t)).join(", ") }));
-    lastTurn.textContent = table.over ? t("board.all_out") : table.last_turn ? t("board.last_turn") : "";
+    const final = Boolean(st.standings && st.standings.final);
+    lastTurn.textContent = table.over ? final ? "" : t("board.all_out") : table.last_turn ? t("board.last_turn") : "";
     lastTurn.hidden = !lastTurn.textContent;
     const current = info.effects.find((e) => e.round === table.round);
     effect.textContent = current && table.turns_out && !table.over ? `${t("board.effect", { title: current.title })} — ${current.text}` : "";
@@ -668,6 +669,16 @@ function createBoardView(model, el) {
         { n }
       ) }));
     }
+    const bonus = (r) => r.total - r.rounds.reduce((a, b) => a + b, 0);
+    const bonusColumn = rows.some((r) => bonus(r) !== 0);
+    if (bonusColumn) {
+      head.append(h(doc, "th", {
+        scope: "col",
+        class: "nsb-num nsb-board-bonus",
+        title: t("board.bonus_title"),
+        text: t("board.col_bonus")
+      }));
+    }
     head.append(h(doc, "th", { scope: "col", class: "nsb-num", text: t("board.col_total") }));
     const current = currentTitle(rows);
     if (current) {
@@ -710,6 +721,9 @@ function createBoardView(model, el) {
       );
       for (let n = 0; n < rounds; n++) {
         tr.append(h(doc, "td", { class: "nsb-num", text: n < r.rounds.length ? String(r.rounds[n]) : "" }));
+      }
+      if (bonusColumn) {
+        tr.append(h(doc, "td", { class: "nsb-num nsb-board-bonus", text: String(bonus(r)) }));
       }
       tr.append(h(doc, "td", { class: "nsb-num nsb-board-total", text: String(r.total) }));
       if (current) {
