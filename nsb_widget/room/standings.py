@@ -37,7 +37,8 @@ class Standing:
     shared: bool
     """True when another participant holds the same place (a tie the rulebook shares)."""
     total: int
-    """Total so far (the final result once their game is over)."""
+    """Total so far, as their score sheet adds it up: the scored rounds and the points
+    outside the rounds as they stand (the final result once their game is over)."""
     rounds: tuple[int, ...]
     """Their round scores so far."""
     tiebreak: int
@@ -59,7 +60,8 @@ class Standing:
     """The round they are playing as it would score if it ended now (the round's box on
     their own sheet), from the cards they have taken: never from a card still face down.
     ``None`` before they take the round's first card and once their game is over. It is not
-    in :attr:`total` nor in the places, which count finished rounds only."""
+    in :attr:`total` nor in the places, which count a round once it is scored (the points
+    outside the rounds, :attr:`bonus`, count as they stand)."""
 
     @property
     def bonus(self) -> int:
