@@ -148,7 +148,7 @@ def test_the_teachers_notebook_runs_with_empty_rooms(tmp_path, home):
     assert _kinds(nb, WIDGET) == 2  # the two boards
     everything = "\n".join(_outputs(c) for c in nb.cells)
     assert everything.count("No figures yet: no participant has finished the game yet") == 2
-    assert (tmp_path / "results" / "berlin" / "standings.csv").exists()
+    assert (tmp_path / "workshop-berlin-results" / "standings.csv").exists()  # as the board
 
 
 #: Played in the teacher's kernel between the rooms' cell and the boards: two participants
@@ -191,9 +191,9 @@ def test_the_teachers_notebook_shows_the_figures_and_exports_after_a_game(tmp_pa
     for cell in standings:
         assert "Ada" in _outputs(cell) and "Grace" in _outputs(cell)
     for city in ("berlin", "london"):
-        csv = (tmp_path / "results" / city / "standings.csv").read_text()
+        csv = (tmp_path / f"workshop-{city}-results" / "standings.csv").read_text()
         assert "Ada" in csv and "Grace" in csv and "finished" in csv
-        assert len(list((tmp_path / "results" / city / "sheets").glob("*.svg"))) == 2
+        assert len(list((tmp_path / f"workshop-{city}-results" / "sheets").glob("*.svg"))) == 2
 
 
 def test_a_participant_joins_the_rooms_the_teachers_notebook_made(tmp_path, home):

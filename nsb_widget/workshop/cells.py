@@ -365,8 +365,8 @@ TEACHER: tuple[Md | Code | Task, ...] = (
     Md(DEBRIEF_TEACHER, step="debrief"),
     Code("show_figures(berlin)"),
     Code("show_figures(london)"),
-    Code("print(berlin.export(Path(\"results\") / \"berlin\"))\n"
-         "print(london.export(Path(\"results\") / \"london\"))"),
+    Code("print(berlin.export())\n"
+         "print(london.export())"),
 )
 
 ANSWERS_INTRO = N_(
