@@ -42,23 +42,30 @@ def _act(seat, rng: random.Random) -> None:
         game.pass_turn()
 
 
+def _room_of(tmp_path_factory, monkeypatch, city, seed: int, people: int):
+    """A room of ``city`` (a name and its modules) in a fresh folder and home, and the seats of
+    ``people`` participants, each joined from a notebook of their own."""
+    base = tmp_path_factory.mktemp("room")
+    monkeypatch.setenv("NSB_WIDGET_HOME", str(base / "home"))
+    name, modules = city
+    room = Room.create(base / "room", "Property", map=name, modules=list(modules), seed=seed,
+                       language="en")
+    seats = []
+    for i in range(people):
+        with notebook(f"p{i}.ipynb"):
+            seats.append(join(room.folder.path, f"P{i}", follow=False))
+    return room, seats
+
+
 @settings(max_examples=30, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(city=st.sampled_from(CITIES), seed=st.integers(10**9, 2**40), people=st.integers(1, 4),
        steps=events)
 def test_a_room_keeps_its_invariants_whatever_the_order(tmp_path_factory, monkeypatch, city,
                                                         seed, people, steps):
-    base = tmp_path_factory.mktemp("room")
-    monkeypatch.setenv("NSB_WIDGET_HOME", str(base / "home"))
     restart_kernel()
     try:
-        name, modules = city
-        room = Room.create(base / "room", "Property", map=name, modules=list(modules),
-                           seed=seed, language="en")
-        seats = []
-        for i in range(people):
-            with notebook(f"p{i}.ipynb"):
-                seats.append(join(room.folder.path, f"P{i}", follow=False))
+        room, seats = _room_of(tmp_path_factory, monkeypatch, city, seed, people)
         for event in steps:
             if event[0] == "reveal":
                 if room.can_reveal():
@@ -98,17 +105,9 @@ def test_the_places_of_an_ended_game_stand_whatever_is_handed_in_after(
     """The teacher ends a game in which some participants finished and the others left; then
     anyone draws, passes, uses a power or undoes (an undo reopens a finished game): the
     places, totals and states shown at the end stay exactly as they were announced."""
-    base = tmp_path_factory.mktemp("room")
-    monkeypatch.setenv("NSB_WIDGET_HOME", str(base / "home"))
     restart_kernel()
     try:
-        name, modules = city
-        room = Room.create(base / "room", "Property", map=name, modules=list(modules),
-                           seed=seed, language="en")
-        seats = []
-        for i in range(people):
-            with notebook(f"p{i}.ipynb"):
-                seats.append(join(room.folder.path, f"P{i}", follow=False))
+        room, seats = _room_of(tmp_path_factory, monkeypatch, city, seed, people)
         finishers = seats[:1 + stay % (people - 1)]  # someone finishes, someone leaves
         rng = random.Random(seed)
         while room.can_reveal():
