@@ -9,7 +9,7 @@ from typing import Any
 
 from ..errors import ArgumentError, quote
 from ..game import Game
-from .rows import Row, cards_text, game_rows, is_term
+from .rows import Row, cards_text, game_rows
 
 
 def table_of(games: Game | Iterable[Game], seats: Sequence[str] | None = None, *,
@@ -21,7 +21,7 @@ def table_of(games: Game | Iterable[Game], seats: Sequence[str] | None = None, *
     ``finished=False`` (then its scores so far: the rounds not yet scored count 0). Raises
     :class:`~nsb_widget.errors.ArgumentError` for anything else, before any row is made.
     Needs pandas."""
-    from .runner import require
+    from .runner import Chunk, frame_of, require, rows_as_columns
 
     require("pandas", "analysis", "table_of()")
     from .table import SimulationTable
@@ -34,11 +34,9 @@ def table_of(games: Game | Iterable[Game], seats: Sequence[str] | None = None, *
                                 f"pass finished=False for the scores so far")
         labels = _labels(seats, game.players)
         rows.extend(game_rows(game, index, labels, cards_text(game)))
-    columns: dict[str, None] = {}
-    for row in rows:
-        columns.update(dict.fromkeys(row))
-    return SimulationTable({k: [row.get(k, 0 if is_term(k) else None) for row in rows]
-                            for k in columns})
+    # As simulate() makes its table: a term column missing in some row is 0 there.
+    table = frame_of([Chunk(0, rows_as_columns(rows), len(listed), None, 0.0)])
+    return table if table is not None else SimulationTable()
 
 
 def _games(games: object) -> Iterable[Game]:

@@ -126,10 +126,10 @@ def play_chunk(job: Job, start: int, stop: int) -> Chunk:
                                   traceback.format_exc())
             break
         done += 1
-    return Chunk(start, _columns(rows), done, failure, time.process_time() - cpu)
+    return Chunk(start, rows_as_columns(rows), done, failure, time.process_time() - cpu)
 
 
-def _columns(rows: list[Row]) -> dict[str, list[Any]]:
+def rows_as_columns(rows: list[Row]) -> dict[str, list[Any]]:
     """Rows as columns (a value missing in a row is ``None``), in first-seen column order."""
     keys: dict[str, None] = {}
     for row in rows:
@@ -226,7 +226,7 @@ def _run_on(executor: cf.Executor, job: Job, ranges: Iterator[tuple[int, int]],
     return sorted(done, key=lambda c: c.start)
 
 
-def _frame(chunks_done: Sequence[Chunk]) -> pd.DataFrame | None:
+def frame_of(chunks_done: Sequence[Chunk]) -> pd.DataFrame | None:
     """One DataFrame of every row, in game order (term columns missing somewhere get 0): a
     :class:`~nsb_widget.simulation.table.SimulationTable`, whose display keeps rows short."""
     from .table import SimulationTable
@@ -356,7 +356,7 @@ def simulate(
         if bar is not None:
             bar.close()
     built = time.perf_counter()
-    table = _frame(done)
+    table = frame_of(done)
     built = time.perf_counter() - built
     failures = [c.failure for c in done if c.failure is not None]
     if failures:
