@@ -86,13 +86,18 @@ def look_key(name: str) -> str:
     """What a (checked) name looks like: the same for names that read the same
     (:func:`name_key`'s folding: "Ada", "ada", "ＡＤＡ") and for names in different scripts
     that look the same ("Рао" in Cyrillic and "Pao" in Latin, "ΝΟΑΗ" and "NOAH")."""
-    composed = unicodedata.normalize("NFKC", " ".join(name.split()))
-    return composed.translate(_LATIN_LOOKALIKES).casefold()
+    return _composed(name).translate(_LATIN_LOOKALIKES).casefold()
 
 
 def name_key(name: str) -> str:
     """The key of a (checked) name: the same for names that read the same ("Ada", "ada",
     "ＡＤＡ", "Ada  "), and the name of the participant's file (hex digits only, so no name
     can make a path)."""
-    folded = unicodedata.normalize("NFKC", " ".join(name.split())).casefold()
+    folded = _composed(name).casefold()
     return hashlib.sha256(folded.encode("utf-8")).hexdigest()[:24]
+
+
+def _composed(name: str) -> str:
+    """``name`` as people read it: runs of spaces made one, compatibility forms folded
+    ("ＡＤＡ" is "ADA")."""
+    return unicodedata.normalize("NFKC", " ".join(name.split()))
