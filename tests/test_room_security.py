@@ -22,6 +22,7 @@ from nsb_widget.room import Room, RoomError, join
 from nsb_widget.room import teacher as room_teacher
 from nsb_widget.room.names import check_name
 from nsb_widget.room.private import read_deal
+from nsb_widget.room.seeds import guess_bits
 
 __all__ = ["home"]  # the fixture, imported for pytest
 
@@ -46,17 +47,48 @@ def test_a_room_dealt_by_the_teacher_has_a_seed_too_large_to_try_out(home, tmp_p
 
 
 def test_a_chosen_seed_that_can_be_tried_out_is_warned_about(home, tmp_path):
-    with pytest.warns(GuessableSeedWarning, match="a seed of 11 bits can be found by trying "
-                                                  "every seed") as caught:
+    with pytest.warns(GuessableSeedWarning, match=r"this seed is among the first 2\*\*11 a "
+                                                  "person might choose") as caught:
         _room(tmp_path / "small", seed=2026)
     assert "2026" not in str(caught[0].message)  # the teacher's screen may be projected
-    with pytest.warns(GuessableSeedWarning, match="ein Seed von 11 Bit"):  # the teacher's words
+    with pytest.warns(GuessableSeedWarning, match=r"gehört zu den ersten 2\*\*11"):  # her words
         Room.create(tmp_path / "klein", "Klein", seed=2026, language="de")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        _room(tmp_path / "large", seed=2**127 + 12345)  # large enough: no warning
+        _room(tmp_path / "large", seed=SECRET_128_BITS)  # random enough: no warning
         # A self-paced room writes its seed in the folder: nothing to warn about.
         _room(tmp_path / "self", paced="self", seed=7)
+
+
+#: A seed drawn once with secrets.randbits(128).
+SECRET_128_BITS = 0x9F3A61C2E75B08D4A1C63E2F5B7D9041
+
+
+@pytest.mark.parametrize("seed", [2**64, 2**127 + 12345, 10**30, 10**40 - 1, 3 * 10**25,
+                                  int("7" * 30), int("2026" * 8), 0xDEADBEEF * (2**96 + 2**64
+                                  + 2**32 + 1), -(2**80)])
+def test_a_large_seed_a_person_would_type_is_warned_about_too(home, tmp_path, seed):
+    # Each has over 64 bits, yet is among the first seeds someone trying seeds would try.
+    assert abs(seed).bit_length() > 64
+    with pytest.warns(GuessableSeedWarning):
+        _room(tmp_path / "simple", seed=seed)
+    assert guess_bits(seed) < 48
+
+
+def test_guess_bits_examples():
+    import doctest
+
+    from nsb_widget.room import seeds
+    assert doctest.testmod(seeds).failed == 0
+    assert guess_bits(2**64 + 1) < 16 and guess_bits(int("2026" * 10)) < 32
+
+
+def test_guess_bits_is_the_bit_length_for_a_random_seed():
+    import random
+    rng = random.Random(2)
+    for _ in range(200):
+        seed = rng.getrandbits(128)
+        assert guess_bits(seed) >= seed.bit_length() - 2
 
 
 # ---------------------------------------------------------------------------- pipes

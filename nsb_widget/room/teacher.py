@@ -51,15 +51,17 @@ from .names import check_name, name_key
 from .poller import Poller
 from .private import deal_file, keep_deal, new_token, read_deal, token_hash
 from .seat import read_room
+from .seeds import guess_bits
 from .standings import Standing, Standings, places
 
 #: How often the teacher's kernel reads the participants' hand-ins (seconds).
 WATCH_SECONDS = 0.5
 #: The bits of a secret deal's seed: far too many seeds to try them all against the cards out.
 SECRET_SEED_BITS = 128
-#: A chosen seed with fewer bits than this could be found by trying every seed against the
-#: first cards turned over (plain Python tries some 90,000 seeds a second on one core, all
-#: 2**31 in a few hours; compiled code many more): it is warned about.
+#: A chosen seed whose simplest description (:func:`~.seeds.guess_bits`: small, ending in
+#: zeros, near 2**n or 10**n, repeated digits) has fewer bits than this could be found by
+#: trying seeds against the first cards turned over (plain Python tries some 90,000 seeds a
+#: second on one core, all 2**31 in a few hours; compiled code many more): it is warned about.
 GUESSABLE_SEED_BITS = 64
 _LIVE: dict[str, Room] = {}
 
@@ -702,19 +704,21 @@ def _differences(info: RoomInfo, name: object, options: dict[str, Any]) -> list[
 
 def _secret_seed(seed: int | None, t: Translator) -> int | None:
     """The seed of a deal that must stay secret: ``seed`` as chosen (warned about when it is
-    small enough to be found by trying seeds), else a random one of :data:`SECRET_SEED_BITS`
-    bits. The pencil order and module cards come from it too, so a small seed would give
-    away the whole deal once a few cards are out. The warning is in ``t``'s language (the
-    teacher's)."""
+    simple enough to be found by trying seeds: :func:`~.seeds.guess_bits`), else a random one
+    of :data:`SECRET_SEED_BITS` bits. The pencil order and module cards come from it too, so
+    a seed found gives away the whole deal once a few cards are out. The warning is in
+    ``t``'s language (the teacher's)."""
     if seed is None:
         return secrets.randbits(SECRET_SEED_BITS)
     if isinstance(seed, int) and not isinstance(seed, bool) and \
-            seed.bit_length() < GUESSABLE_SEED_BITS:
+            guess_bits(seed) < GUESSABLE_SEED_BITS:
         # (The seed itself is not repeated: the teacher's screen may be projected.)
-        warnings.warn(t("a seed of {bits} bits can be found by trying every seed against "
-                        "the first cards turned over, which then shows every card to come: "
-                        "leave seed out for a secret deal (or use secrets.randbits({most}) and "
-                        "keep it)", bits=seed.bit_length(), most=SECRET_SEED_BITS),
+        warnings.warn(t("this seed is among the first 2**{bits} a person might choose (small, "
+                        "ending in zeros, near 2**n or 10**n, repeated digits), so it can be "
+                        "found by trying them against the first cards turned over, which then "
+                        "shows every card to come: leave seed out for a secret deal (or use "
+                        "secrets.randbits({most}) and keep it)", bits=guess_bits(seed),
+                        most=SECRET_SEED_BITS),
                       GuessableSeedWarning, stacklevel=3)
     return seed
 
