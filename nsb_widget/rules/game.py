@@ -1,10 +1,10 @@
 """The game driver: phases, players, the action log, replay, undo and events, for any ruleset.
 
-A game is its :class:`~nsb_widget.rules.setup.GameSetup` plus its action log: chance is explicit
-(``reveal`` takes cards off a seeded stack, or the cards named in scenario mode), so replaying the
-log rebuilds the game exactly. Every method that changes the game checks everything first and
-leaves the game untouched when it raises. What differs between cities (cards, what a turn
-allows, scoring, powers) is asked of the game's :class:`~nsb_widget.rules.ruleset.Ruleset`.
+A game is its :class:`~nsb_widget.rules.gamesetup.GameSetup` plus its action log: chance is
+explicit (``reveal`` takes cards off a seeded stack, or the cards named in scenario mode), so
+replaying the log rebuilds the game exactly. Every method that changes the game checks everything
+first and leaves the game untouched when it raises. What differs between cities (cards, what a
+turn allows, scoring, powers) is asked of the game's :class:`~nsb_widget.rules.ruleset.Ruleset`.
 
 Two layers share one set of rules: the checked API (``play("C4-D5")``, with notation, reasons
 and events) and the core that a bot or a simulation may drive with plain ints
@@ -13,7 +13,6 @@ and events) and the core that a bot or a simulation may drive with plain ints
 
 from __future__ import annotations
 
-import enum
 import os
 import random
 import sys
@@ -41,6 +40,7 @@ from . import words
 from .deck import Deck
 from .explain import Explanation, compare_sheets
 from .moves import MAX_NOTATION, Action, Draw, Move, Pass, Reveal, UsePower, split_move
+from .phase import Phase as Phase  # re-exported: nsb_widget.rules.game.Phase stays
 from .reasons import Illegality, Reason
 from .ruleset import Ruleset, Slot, ruleset_for
 from .setup import GameSetup, make_setup
@@ -48,20 +48,6 @@ from .sheet import Sheet
 
 if TYPE_CHECKING:
     from ..scoring.model import RoundScore, ScoreSheet
-
-
-class Phase(str, enum.Enum):
-    """What the game waits for."""
-
-    REVEAL = "reveal"
-    """The next card must be revealed."""
-    DRAW = "draw"
-    """Players draw or pass for the revealed card."""
-    OVER = "over"
-    """The game has ended; final scoring is available."""
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,8 @@ A :class:`Ruleset` owns what differs between *Next Station* cities: its cards an
 reveal opens a turn (which lines may be drawn, from where, to which symbols), when a round
 ends, the round and final scoring, its modules and powers, the solo assessment, and a
 description of itself for the front end. :class:`~nsb_widget.rules.game.Game` drives any
-ruleset: phases, players, the action log, replay, undo and events.
+ruleset: phases, players, the action log, replay, undo and events; it passes itself to the
+hooks, which see it as a :class:`~nsb_widget.rules.view.GameView`.
 
 Rulesets are found by the ``ruleset`` name a map file carries (:func:`get_ruleset`), the way
 python-chess finds a variant by name.
@@ -17,57 +18,25 @@ import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..errors import MapError, Problem, UnknownNameError, did_you_mean, quote, unknown_keywords
+from .gamesetup import NEW_KEYWORDS
 from .reasons import Illegality
-from .setup import NEW_KEYWORDS
+from .turn import Slot as Slot
+from .turn import TurnOpening as TurnOpening
 
 if TYPE_CHECKING:
     from ..maps.model import GameMap
     from ..scoring.model import RoundScore, ScoreSheet
     from .deck import Deck
-    from .game import Game
-    from .playouts import PlayoutRules
-    from .setup import GameSetup
+    from .gamesetup import GameSetup
+    from .playout_rules import PlayoutRules
     from .sheet import Sheet
+    from .view import GameView
 
 
 EnumT = TypeVar("EnumT", bound=enum.Enum)
-
-
-class Slot(NamedTuple):
-    """One section a player may still draw this turn."""
-
-    line: int
-    """Index of the line (into the ruleset's ``line_ids``)."""
-    anywhere: bool
-    """True when the section may start at any station of the line (a switch), not only at
-    an end."""
-    targets: int
-    """Bitset of the stations it may lead to (the card's symbol, or every station)."""
-    wants: str
-    """What the card asks for, as the start of a sentence: ``"the card shows a triangle"``, in
-    English (a message id: the driver translates it when it writes why a move is illegal)."""
-    circles: bool = False
-    """True when the station reached is circled (Berlin's Joker + S-Bahn)."""
-    tag: str = ""
-    """Ruleset-specific marker (e.g. ``"double"`` for the section a power adds)."""
-
-
-class TurnOpening(NamedTuple):
-    """What a reveal puts on the table."""
-
-    cards: tuple[Any, ...]
-    """The turn's cards (the card, or a switch and the card that sets its symbol)."""
-    counts: tuple[int, ...]
-    """Cards of each counted kind revealed this round, after this reveal."""
-    last: bool
-    """True when the round ends after this turn."""
-    preview: Any | None
-    """A card already shown for the next turn (Berlin's Glimpse into the future)."""
-    slots: tuple[Slot, ...]
-    """The sections each player may draw this turn."""
 
 
 class Ruleset(ABC):
@@ -147,7 +116,7 @@ class Ruleset(ABC):
         """
 
     @abstractmethod
-    def describe(self, game: Game) -> dict[str, Any]:
+    def describe(self, game: GameView) -> dict[str, Any]:
         """What a front end needs to draw this game (cards, terms, powers), as JSON data."""
 
     # ------------------------------------------------------------------ setup
@@ -173,21 +142,21 @@ class Ruleset(ABC):
 
     @abstractmethod
     def open_turn(
-        self, game: Game, state: Any, take: Callable[[str], Any], counts: tuple[int, ...]
+        self, game: GameView, state: Any, take: Callable[[str], Any], counts: tuple[int, ...]
     ) -> TurnOpening:
         """Reveal a turn: take its card(s) with ``take(purpose)``; may update ``state``
         (a copy, committed only when the whole reveal succeeds)."""
 
-    def after_turn(self, game: Game, state: Any, deck: Deck) -> None:
+    def after_turn(self, game: GameView, state: Any, deck: Deck) -> None:
         """Called when every player has finished the turn, before the round may end; may put
         cards back into ``deck``."""
         return
 
-    def allows_parallel(self, game: Game) -> bool:
+    def allows_parallel(self, game: GameView) -> bool:
         """True when a track may run beside another colour's (Berlin's Double tracks)."""
         return False
 
-    def follow_up(self, game: Game, player: int, slot: Slot, target: int) -> tuple[Slot, ...]:
+    def follow_up(self, game: GameView, player: int, slot: Slot, target: int) -> tuple[Slot, ...]:
         """Sections a draw adds to the player's turn (London's double power)."""
         return ()
 
@@ -196,7 +165,7 @@ class Ruleset(ABC):
         """``"your Bear line"``, ``"your joined green line"``, ``"your line"``: in English, as
         a message id (the driver shows it translated when the catalogues have it)."""
 
-    def wrong_line(self, game: Game, player: int, line: int) -> Illegality:
+    def wrong_line(self, game: GameView, player: int, line: int) -> Illegality:
         """Why a section may not be drawn for ``line`` this turn (in the game's language)."""
         from .reasons import Reason
 
@@ -205,12 +174,12 @@ class Ruleset(ABC):
                                                line=self.line_ids[line]))
 
     # ------------------------------------------------------------------ powers
-    def power_of(self, game: Game, pencil: str) -> str | None:
+    def power_of(self, game: GameView, pencil: str) -> str | None:
         """The power the holder of ``pencil`` may use (``None``: no power)."""
         return None
 
     def check_power(
-        self, game: Game, player: int, power: str, station: int | None
+        self, game: GameView, player: int, power: str, station: int | None
     ) -> Illegality | Callable[[], None]:
         """Why ``player`` may not use ``power`` now (in the game's language), or a function
         that applies it."""
@@ -222,7 +191,7 @@ class Ruleset(ABC):
 
     # ------------------------------------------------------------------ scoring
     @abstractmethod
-    def score_round(self, game: Game, player: int, state: Any) -> RoundScore:
+    def score_round(self, game: GameView, player: int, state: Any) -> RoundScore:
         """Record and score the round that just ended on the player's sheet (call
         ``sheet.finish_round``)."""
 
@@ -231,11 +200,11 @@ class Ruleset(ABC):
         return 0
 
     @abstractmethod
-    def score_sheet(self, game: Game, player: int) -> ScoreSheet:
+    def score_sheet(self, game: GameView, player: int) -> ScoreSheet:
         """The player's whole score sheet, final once the game is over."""
 
     # ------------------------------------------------------------------ playouts
-    def playout_rules(self, game: Game) -> PlayoutRules | None:
+    def playout_rules(self, game: GameView) -> PlayoutRules | None:
         """These rules for ``nsb_widget.rules.playouts.Playouts`` (fast vectorised playouts
         of ``game``, see ``docs/playouts.md``): a ``PlayoutRules`` with the ruleset's cards,
         slots, round end and scoring on numpy arrays; ``None`` (the default) when there are

@@ -1,7 +1,7 @@
 """The game's words for people: symbols, pencil colours and the names of the built-in maps, as
 English message ids (marked with :func:`~nsb_widget.i18n.N_`, translated where shown).
 
-The rules keep English ids in their data (a :class:`~nsb_widget.rules.ruleset.Slot`'s
+The rules keep English ids in their data (a :class:`~nsb_widget.rules.turn.Slot`'s
 ``wants``, a ruleset's ``line_name``) and the driver translates them when it writes a sentence
 for a player, so nothing here runs while moves are generated or games are played out.
 

@@ -1,9 +1,14 @@
-"""The score sheet as structured data: every term the printed scoring area shows."""
+"""The score sheet as structured data: every term the printed scoring area shows, and the
+rows a person reads of it (:func:`sheet_rows`: each term with its arithmetic and its points,
+in the sheet's language), laid out by :mod:`nsb_widget.scoring.display`."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from typing import Any
+
+from ..i18n import Translator, translator
+from .display import Row, table_html, table_text
 
 
 @dataclass(frozen=True)
@@ -184,18 +189,80 @@ class ScoreSheet:
         return asdict(self)
 
     def __repr__(self) -> str:
-        from .display import sheet_repr
-
-        return sheet_repr(self)
+        """A short, one-line ``repr`` (English, for programmers)."""
+        state = "final" if self.final else "so far"
+        return (f"<ScoreSheet {self.name!r}: {self.total} points {state}, "
+                f"{len(self.rounds)} round(s) scored>")
 
     def __str__(self) -> str:
         """The sheet as text, a row per term with its arithmetic (``print(sheet)``)."""
-        from .display import sheet_text
-
-        return sheet_text(self)
+        return table_text(sheet_title(self), sheet_rows(self))
 
     def _repr_html_(self) -> str:
         """The same rows as a table, for notebooks."""
-        from .display import sheet_html
+        return table_html(sheet_title(self), sheet_rows(self))
 
-        return sheet_html(self)
+
+# ---------------------------------------------------------------------- the sheet for people
+def _line_sum(line: LineScore, t: Translator, several: bool) -> str:
+    stations = str(line.best_count)
+    if line.station_multiplier > 1:
+        stations = f"({line.best_count} × {line.station_multiplier})"
+    text = f"{line.district_count} × {stations}"
+    for bonus in line.bonuses:
+        if not bonus.points:
+            continue
+        text += (f" + {bonus.count} × {bonus.points_each}" if bonus.sections or bonus.count > 1
+                 else f" + {bonus.points}")
+    if line.connected_bonus and not any(b.id == "connected" for b in line.bonuses):
+        text += f" + {line.connected_bonus}"
+    text += f" = {line.score}"
+    if several:
+        names = " + ".join(t.gettext(name.title()) for name in line.lines)
+        text = f"{names}: {text}"
+    return text
+
+
+def _round_row(score: RoundScore, t: Translator) -> Row:
+    several = len(score.lines) > 1 or any(len(line.lines) > 1 for line in score.lines)
+    how = "; ".join(_line_sum(line, t, several) for line in score.lines) or "0"
+    bonuses = sorted({b.label for line in score.lines for b in line.bonuses if b.points})
+    if bonuses:
+        how += f" ({', '.join(bonuses)})"
+    term = t("Round {number} score", number=score.round)
+    return f"{term} ({t.gettext(score.pencil)})", how, score.score, False
+
+
+def sheet_rows(sheet: ScoreSheet) -> list[Row]:
+    """Every row of the sheet, in the printed order, in the sheet's language."""
+    t = translator(sheet.language)
+    rows: list[Row] = [_round_row(r, t) for r in sheet.rounds]
+    rows.append((t("Lines"), " + ".join(str(r.score) for r in sheet.rounds) or "0",
+                 sheet.lines_total, True))
+    for track in sheet.tracks:
+        rows.append((track.label, t("{count} reached", count=track.count), track.points, True))
+    for tier in sheet.interchanges:
+        if tier.count:
+            rows.append((t("Interchanges, {colours} colours", colours=tier.colours),
+                         f"{tier.count} × {tier.points_each}", tier.points, False))
+    rows.append((t("Interchanges"), "", sheet.interchanges_total, True))
+    for objective in sheet.objectives:
+        rows.append((t("Objective: {objective}", objective=objective.text),
+                     f"{objective.progress}/{objective.target}", objective.points, False))
+    terms = [sheet.lines_total, *(k.points for k in sheet.tracks), sheet.interchanges_total]
+    if sheet.objectives:
+        terms.append(sheet.objectives_total)
+    state = t("final result") if sheet.final else t("so far")
+    rows.append((f"{t('Total')} ({state})", " + ".join(map(str, terms)), sheet.total, True))
+    if sheet.assessment is not None:
+        a = sheet.assessment
+        how = (f"{sheet.total} − {a.handicap} = {a.rated_score}: " if a.handicap
+               else f"{a.rated_score}: ") + f"{a.band}. {a.text}"
+        rows.append((t("Solo assessment"), how, None, False))
+    return rows
+
+
+def sheet_title(sheet: ScoreSheet) -> str:
+    """``"Score sheet of Player 1"`` in the sheet's language."""
+    t = translator(sheet.language)
+    return t("Score sheet of {name}", name=sheet.name)

@@ -9,27 +9,27 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ...rules.playouts import BoolArray, IntArray, PlayoutRules, PlayoutState, station_bits
+from ...rules.playout_rules import BoolArray, IntArray, PlayoutRules, PlayoutState, station_bits
 from .cards import CARDS_PER_LINE, Card, Line
 from .modules import OBJECTIVE_POINTS, Effect, Objective
 from .objectives import objective_progress
 from .scoring import CONNECTED_BONUS, OUTER_DISTRICT_WEIGHT
 
 if TYPE_CHECKING:
-    from ...rules.game import Game
-    from ...rules.ruleset import Slot
+    from ...rules.turn import Slot
+    from ...rules.view import GameView
     from .round_state import BerlinRoundState
 
 LINES = (Line.BEAR, Line.CROWN)
 #: ``BerlinRuleset._slots``: the slots a turn opens, from the game and the two cards.
-SlotsOf = Callable[["Game", Card, Card], "tuple[Slot, ...]"]
+SlotsOf = Callable[["GameView", Card, Card], "tuple[Slot, ...]"]
 
 
 class BerlinPlayoutRules(PlayoutRules):
     """Bear and Crown, the Double Switch, Joker + S-Bahn, the effects and the objectives.
     Made by ``BerlinRuleset.playout_rules``, which gives it the ruleset's own ``slots``."""
 
-    def __init__(self, game: Game, slots: SlotsOf) -> None:
+    def __init__(self, game: GameView, slots: SlotsOf) -> None:
         super().__init__(game)
         self._slots = slots
         self.effects = [Effect(e) for e in game.setup.effects]
@@ -71,12 +71,12 @@ class BerlinPlayoutRules(PlayoutRules):
         """Double tracks."""
         return self.effect(round_index) is Effect.DOUBLE_TRACKS
 
-    def round_flags(self, game: Game, player: int) -> tuple[bool, bool, int]:
+    def round_flags(self, game: GameView, player: int) -> tuple[bool, bool, int]:
         """The Recurring Double Switch's flags."""
         state: BerlinRoundState = game.round_state
         return state.ds_back_pending, state.ds_returned, 0
 
-    def init_state(self, state: PlayoutState, game: Game, player: int) -> None:
+    def init_state(self, state: PlayoutState, game: GameView, player: int) -> None:
         """The lines of the rounds already scored (the S-Bahn objective reads them): two
         entries per round, as :meth:`round_score` adds them (an empty one for a line that
         scored nothing or was joined), so that positions after different moves line up."""

@@ -31,9 +31,9 @@ from .scoring import BANDS, CONNECTED_LABEL, assess, handicap, score_round
 if TYPE_CHECKING:
     from ...maps.model import GameMap
     from ...rules.deck import Deck
-    from ...rules.game import Game
-    from ...rules.setup import GameSetup
+    from ...rules.gamesetup import GameSetup
     from ...rules.sheet import Sheet
+    from ...rules.view import GameView
 
 LINES = (Line.BEAR, Line.CROWN)
 _LINE_INDEX = {Line.BEAR: 0, Line.CROWN: 1}
@@ -108,7 +108,7 @@ class BerlinRuleset(Ruleset):
         return BerlinRoundState()
 
     def open_turn(
-        self, game: Game, state: BerlinRoundState, take: Callable[[str], Any],
+        self, game: GameView, state: BerlinRoundState, take: Callable[[str], Any],
         counts: tuple[int, ...],
     ) -> TurnOpening:
         """One card (or the Glimpse preview); the Double Switch brings its symbol card and
@@ -132,7 +132,7 @@ class BerlinRuleset(Ruleset):
         return TurnOpening(turn_cards, tuple(new_counts), last, preview,
                            self._slots(game, first, turn_cards[-1]))
 
-    def _slots(self, game: Game, first: Card, symbol_card: Card) -> tuple[Slot, ...]:
+    def _slots(self, game: GameView, first: Card, symbol_card: Card) -> tuple[Slot, ...]:
         """The slots a turn opens (cached: they depend only on the map and the cards)."""
         key = (game.map, first.is_double_switch, symbol_card)
         slots = self._slot_cache.get(key)
@@ -149,7 +149,7 @@ class BerlinRuleset(Ruleset):
             self._slot_cache[key] = slots
         return slots
 
-    def after_turn(self, game: Game, state: BerlinRoundState, deck: Deck) -> None:
+    def after_turn(self, game: GameView, state: BerlinRoundState, deck: Deck) -> None:
         """Recurring Double Switch: shuffle it back once, unless the round ends."""
         if state.ds_back_pending:
             state.ds_back_pending = False
@@ -157,7 +157,7 @@ class BerlinRuleset(Ruleset):
             if not game.is_last_turn:
                 deck.put_back(DOUBLE_SWITCH)
 
-    def allows_parallel(self, game: Game) -> bool:
+    def allows_parallel(self, game: GameView) -> bool:
         """Double tracks: one parallel track beside another colour's."""
         return game.effect is Effect.DOUBLE_TRACKS
 
@@ -167,7 +167,7 @@ class BerlinRuleset(Ruleset):
             return your_joined_line(sheet.pencil)
         return _YOUR_LINE[LINES[line]]
 
-    def wrong_line(self, game: Game, player: int, line: int) -> Illegality:
+    def wrong_line(self, game: GameView, player: int, line: int) -> Illegality:
         """The card is for the other line, or this Double Switch slot is used."""
         t = game.translator
         first = game.cards[0]
@@ -180,14 +180,14 @@ class BerlinRuleset(Ruleset):
         return Illegality(Reason.WRONG_LINE, t.gettext(message))
 
     # ------------------------------------------------------------------ scoring
-    def score_round(self, game: Game, player: int, state: BerlinRoundState) -> RoundScore:
+    def score_round(self, game: GameView, player: int, state: BerlinRoundState) -> RoundScore:
         """Districts x best district's stations (+10 when connected), with the effect."""
         sheet = game.sheets[player]
         round_index = game.round - 1
         lines = sheet.finish_round(round_index)
         return score_round(game.map, round_index, sheet.pencil, lines, game.effect)
 
-    def score_sheet(self, game: Game, player: int) -> ScoreSheet:
+    def score_sheet(self, game: GameView, player: int) -> ScoreSheet:
         """Rounds + interchanges (S-Bahn stations count twice) + objectives."""
         sheet = game.sheets[player]
         rounds = tuple(sheet.round_scores)
@@ -210,13 +210,13 @@ class BerlinRuleset(Ruleset):
         return handicap(modules)
 
     # ------------------------------------------------------------------ playouts
-    def playout_rules(self, game: Game) -> BerlinPlayoutRules:
+    def playout_rules(self, game: GameView) -> BerlinPlayoutRules:
         """These rules vectorised for :class:`~nsb_widget.rules.playouts.Playouts` (every
         module is covered)."""
         return BerlinPlayoutRules(game, self._slots)
 
     # ------------------------------------------------------------------ front end
-    def describe(self, game: Game) -> dict[str, Any]:
+    def describe(self, game: GameView) -> dict[str, Any]:
         """Berlin's look and vocabulary for the front end, in the game's language."""
         setup = game.setup
         t = game.translator

@@ -11,21 +11,21 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ...rules.moves import UsePower
-from ...rules.playouts import BoolArray, IntArray, PlayoutRules, PlayoutState, station_bits
+from ...rules.playout_rules import BoolArray, IntArray, PlayoutRules, PlayoutState, station_bits
 from .cards import FIRST_SWITCH_TURN, UNDERGROUND_PER_ROUND
 from .modules import OBJECTIVE_POINTS, LondonObjective, Power, second_section_symbol
 from .scoring import THAMES_POINTS, TOURIST_TRACK, central_district_mask, objective_progress
 
 if TYPE_CHECKING:
-    from ...rules.game import Game
-    from ...rules.ruleset import Slot
+    from ...rules.turn import Slot
+    from ...rules.view import GameView
     from .round_state import LondonRoundState
 
 #: ``LondonRuleset._slots``: the slot a turn opens, from the game, whether the section may
 #: start anywhere (the switch) and the symbol card.
-SlotsOf = Callable[["Game", bool, Any], "tuple[Slot, ...]"]
+SlotsOf = Callable[["GameView", bool, Any], "tuple[Slot, ...]"]
 #: ``LondonRuleset.power_of``: the power card lying with a pencil (``None`` without powers).
-PowerOf = Callable[["Game", str], "Power | None"]
+PowerOf = Callable[["GameView", str], "Power | None"]
 
 
 class LondonPlayoutRules(PlayoutRules):
@@ -34,7 +34,7 @@ class LondonPlayoutRules(PlayoutRules):
     policy decides). Made by ``LondonRuleset.playout_rules``, which gives it the ruleset's
     own ``slots`` and ``power_of``."""
 
-    def __init__(self, game: Game, slots: SlotsOf, power_of: PowerOf) -> None:
+    def __init__(self, game: GameView, slots: SlotsOf, power_of: PowerOf) -> None:
         super().__init__(game)
         self._slots = slots
         self._power_of = power_of
@@ -65,7 +65,7 @@ class LondonPlayoutRules(PlayoutRules):
         ends: BoolArray = counts[0] >= UNDERGROUND_PER_ROUND
         return ends
 
-    def round_flags(self, game: Game, player: int) -> tuple[bool, bool, int]:
+    def round_flags(self, game: GameView, player: int) -> tuple[bool, bool, int]:
         """The station circled with the circle power this round."""
         state: LondonRoundState = game.round_state
         circle = state.circle[player]
@@ -83,7 +83,7 @@ class LondonPlayoutRules(PlayoutRules):
         """``power_limit="game"``: one power in the whole game."""
         return self.game.setup.power_limit == "game"
 
-    def power_flags(self, game: Game, player: int) -> tuple[bool, bool]:
+    def power_flags(self, game: GameView, player: int) -> tuple[bool, bool]:
         """The power used this round; a power used in the game (the log holds it)."""
         if not self.has_powers:
             return False, False  # no log to read for every position a search plays out
@@ -97,7 +97,7 @@ class LondonPlayoutRules(PlayoutRules):
         symbol = second_section_symbol(self.map, any_symbol, symbol_card, target)
         return self.map.every_station if symbol is None else self.map.symbol_mask[symbol]
 
-    def init_state(self, state: PlayoutState, game: Game, player: int) -> None:
+    def init_state(self, state: PlayoutState, game: GameView, player: int) -> None:
         """The tourist sites of the rounds already scored."""
         visits = sum(len(r.tourist_sites) for r in game.sheets[player].round_scores)
         state.extra["visits"] = np.full(1, visits, dtype=np.int64)

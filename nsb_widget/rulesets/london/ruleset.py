@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...bitset import iter_bits
 from ...i18n import N_
-from ...rules.game import Phase
 from ...rules.moves import UsePower
+from ...rules.phase import Phase
 from ...rules.reasons import Illegality, Reason
 from ...rules.ruleset import (
     Ruleset,
@@ -49,9 +49,9 @@ from .scoring import (
 if TYPE_CHECKING:
     from ...maps.model import GameMap
     from ...rules.deck import Deck
-    from ...rules.game import Game
-    from ...rules.setup import GameSetup
+    from ...rules.gamesetup import GameSetup
     from ...rules.sheet import Sheet
+    from ...rules.view import GameView
 
 # What a power's section asks for (message ids, translated by the driver when shown).
 _ANY_SECOND = N_("the second section may reach any symbol")
@@ -128,7 +128,7 @@ class LondonRuleset(Ruleset):
         return LondonRoundState(setup.players)
 
     def open_turn(
-        self, game: Game, state: LondonRoundState, take: Callable[[str], Any],
+        self, game: GameView, state: LondonRoundState, take: Callable[[str], Any],
         counts: tuple[int, ...],
     ) -> TurnOpening:
         """One card; the Railroad Switch brings the card that sets the symbol and, from the
@@ -147,7 +147,7 @@ class LondonRuleset(Ruleset):
         return TurnOpening(cards, (underground, street), underground >= UNDERGROUND_PER_ROUND,
                            None, self._slots(game, anywhere, cards[-1]))
 
-    def _slots(self, game: Game, anywhere: bool, symbol_card: LondonCard) -> tuple[Slot, ...]:
+    def _slots(self, game: GameView, anywhere: bool, symbol_card: LondonCard) -> tuple[Slot, ...]:
         """The slot a turn opens (cached: it depends only on the map and the cards)."""
         key = (game.map, anywhere, symbol_card)
         slots = self._slot_cache.get(key)
@@ -157,11 +157,11 @@ class LondonRuleset(Ruleset):
             self._slot_cache[key] = slots
         return slots
 
-    def after_turn(self, game: Game, state: LondonRoundState, deck: Deck) -> None:
+    def after_turn(self, game: GameView, state: LondonRoundState, deck: Deck) -> None:
         """A double power not followed by a section lapses with the turn."""
         state.double = [False] * len(state.double)
 
-    def follow_up(self, game: Game, player: int, slot: Slot, target: int) -> tuple[Slot, ...]:
+    def follow_up(self, game: GameView, player: int, slot: Slot, target: int) -> tuple[Slot, ...]:
         """The double power: a second section to the first one's symbol."""
         state: LondonRoundState = game.round_state
         if slot.tag == "double" or not state.double[player]:
@@ -179,7 +179,7 @@ class LondonRuleset(Ruleset):
         return your_line(sheet.pencil)
 
     # ------------------------------------------------------------------ powers
-    def power_of(self, game: Game, pencil: str) -> Power | None:
+    def power_of(self, game: GameView, pencil: str) -> Power | None:
         """The power card lying with ``pencil`` (``None`` without the module)."""
         if not game.setup.powers:
             return None
@@ -187,7 +187,7 @@ class LondonRuleset(Ruleset):
         return Power(game.setup.powers[ids.index(pencil)])
 
     def check_power(
-        self, game: Game, player: int, power: str, station: int | None
+        self, game: GameView, player: int, power: str, station: int | None
     ) -> Illegality | Callable[[], None]:
         """The power must be the held pencil's, unused this round (with ``power_limit="game"``:
         the player has used no power yet in the game); the double, Joker and switch are used
@@ -247,7 +247,7 @@ class LondonRuleset(Ruleset):
 
         return apply
 
-    def _check_circle(self, game: Game, player: int, station: int | None,
+    def _check_circle(self, game: GameView, player: int, station: int | None,
                       state: LondonRoundState) -> Illegality | Callable[[], None]:
         if station is None:
             return Illegality(Reason.NOTATION, "name the station to circle, e.g. "
@@ -268,7 +268,7 @@ class LondonRuleset(Ruleset):
         return apply
 
     # ------------------------------------------------------------------ scoring
-    def score_round(self, game: Game, player: int, state: LondonRoundState) -> RoundScore:
+    def score_round(self, game: GameView, player: int, state: LondonRoundState) -> RoundScore:
         """Districts x most stations in one district + 2 per Thames crossing; a line that
         never left its departure station scores that station (1 x 1)."""
         sheet = game.sheets[player]
@@ -288,7 +288,7 @@ class LondonRuleset(Ruleset):
         """10 per module used."""
         return SOLO_HANDICAP_PER_MODULE * len(modules)
 
-    def score_sheet(self, game: Game, player: int) -> ScoreSheet:
+    def score_sheet(self, game: GameView, player: int) -> ScoreSheet:
         """Rounds + tourist track + interchanges + shared objectives."""
         gmap = game.map
         sheet = game.sheets[player]
@@ -311,13 +311,13 @@ class LondonRuleset(Ruleset):
         )
 
     # ------------------------------------------------------------------ playouts
-    def playout_rules(self, game: Game) -> LondonPlayoutRules:
+    def playout_rules(self, game: GameView) -> LondonPlayoutRules:
         """These rules vectorised for :class:`~nsb_widget.rules.playouts.Playouts` (every
         module is covered, the pencil powers included)."""
         return LondonPlayoutRules(game, self._slots, self.power_of)
 
     # ------------------------------------------------------------------ front end
-    def describe(self, game: Game) -> dict[str, Any]:
+    def describe(self, game: GameView) -> dict[str, Any]:
         """London's look and vocabulary for the front end, in the game's language."""
         setup = game.setup
         t = game.translator
