@@ -39,8 +39,10 @@ def test_the_board_follows_the_room(home, tmp_path):
     room = _room(tmp_path, modules=["effects"])
     board = RoomBoard(room, watch=False)
     assert board.table["turns_out"] == 0 and board.table["can_reveal"] is True
-    assert board.standings == {"rows": [], "ready": 0, "count": 0, "final": False,
-                               "turns_out": 0, "tie_broken": []}
+    assert board.standings == {
+        "rows": [], "ready": 0, "count": 0, "final": False, "turns_out": 0, "tie_broken": [],
+        "why_not_figures": "nobody has joined yet: the figures show the finished games",
+        "why_not_export": "nobody has joined yet: there is nothing to export"}
     assert board.info["name"] == "Widgets" and len(board.info["effects"]) == 4
     seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
     room.poll()
@@ -131,6 +133,41 @@ def test_the_final_board_has_places_figures_and_an_export(home, tmp_path, monkey
     _send(board, {"type": "export"})
     assert board.notice["level"] == "success" and "3 sheets" in board.notice["text"]
     assert (tmp_path / "widgets-results" / "standings.csv").exists()
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_figures_and_export_wait_for_something_to_show(home, tmp_path, monkeypatch, language):
+    """Before anyone joined, the board's Figures and Export did nothing useful (an export of
+    an empty room, a figure error): the board says why not (the buttons' tooltips, in the
+    room's language) and refuses those clicks with that reason, writing nothing."""
+    monkeypatch.chdir(tmp_path)
+    room = _room(tmp_path, language=language)
+    board = RoomBoard(room, watch=False)
+    t = translator(language, "widget")
+    nobody = {"why_not_figures": t("nobody has joined yet: the figures show the finished games"),
+              "why_not_export": t("nobody has joined yet: there is nothing to export")}
+    assert {k: board.standings[k] for k in nobody} == nobody
+    if language != "en":  # translated
+        assert nobody["why_not_export"] != "nobody has joined yet: there is nothing to export"
+    figures = dict(board.figures)
+    _send(board, {"type": "export"})
+    assert board.notice == {"id": board.notice["id"], "level": "info",
+                            "text": nobody["why_not_export"]}
+    _send(board, {"type": "figures"})
+    assert board.notice["text"] == nobody["why_not_figures"] and board.figures == figures
+    assert list(tmp_path.glob("*-results")) == []
+    # Someone joins: Export works; Figures waits for a finished game.
+    ada = take_seat(room.folder.path, "Ada")
+    room.poll()
+    assert board.standings["why_not_export"] is None
+    assert board.standings["why_not_figures"] == t(
+        "no participant has finished the game yet: the figures show the finished games")
+    _send(board, {"type": "export"})
+    assert board.notice["level"] == "success" and list(tmp_path.glob("*-results"))
+    play_room(room, [ada], random.Random(3))
+    room.poll()
+    assert board.standings["why_not_figures"] is None
+    assert board.standings["why_not_export"] is None
 
 
 def test_the_board_redraws_from_the_watchers_thread(home, tmp_path):
