@@ -42,6 +42,7 @@ TEACHER = ("from nsb_widget.room import Room\n"
            "board")
 PARTICIPANT = ("from nsb_widget.room import join\n"
                "seat = join('room', {name!r})\n"
+               "display(seat)\n"
                "widget = seat.widget()\n"
                "widget")
 NAMES = ("Ada", "Bob", "Cleo")
@@ -114,6 +115,9 @@ def test_a_room_of_four_kernels_and_four_pages(tmp_path, monkeypatch):
                 f"Room E2E room · you are {name}")
             expect(root.locator(".nsb-help")).to_contain_text("The teacher turns the next card")
             expect(root.locator('button[data-action="reveal"]')).to_be_hidden()
+            # display(seat): the seat's line above the map, live (it was a snapshot).
+            expect(page.locator(".nsb-seat")).to_contain_text(
+                f"{name} in room E2E room (waiting for the next card). Your token:")
             views.append(BerlinView(root, KernelProbe(server, f"{name.lower()}.ipynb"),
                                     game="seat.game", widget="widget"))
         ready = board.locator(".nsb-board-ready-count")
@@ -131,7 +135,10 @@ def test_a_room_of_four_kernels_and_four_pages(tmp_path, monkeypatch):
                 # The card reaches every participant's game and page by itself.
                 assert view.probe.wait_for("seat.game.reveals", turn) == turn
                 expect(view.turn_item(turn)).to_have_count(1)
+                line = seats[i].locator(".nsb-seat")
+                expect(line).to_contain_text("(your turn)")
                 finish_turn(view, draw=(turn + i) % 2 == 0)
+                expect(line).to_contain_text("(waiting for the next card)")
             expect(ready).to_have_text("3 of 3 ready")
             last = teacher.eval("room.table_game.is_last_turn")
             assert turn < 12, "round 1 did not end"
