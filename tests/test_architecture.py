@@ -24,7 +24,8 @@ LAYERS: list[tuple[str, ...]] = [
 ALLOWED_UPWARD = {
     # The widget is imported on first use (Game.widget()): code that shows none never loads it.
     ("game", "widget"),
-    # The same for a classroom: Seat.widget() and Room.board() import the widget on first use.
+    # The same for a classroom: Seat.widget(), Seat.line() (display(seat)) and Room.board()
+    # import the widget on first use.
     ("room", "widget"),
 }
 

@@ -42,6 +42,7 @@ TEACHER = ("from nsb_widget.room import Room\n"
            "board")
 PARTICIPANT = ("from nsb_widget.room import join\n"
                "seat = join('room', {name!r})\n"
+               "display(seat)\n"
                "widget = seat.widget()\n"
                "widget")
 NAMES = ("Ada", "Bob", "Cleo")
@@ -114,6 +115,9 @@ def test_a_room_of_four_kernels_and_four_pages(tmp_path, monkeypatch):
                 f"Room E2E room · you are {name}")
             expect(root.locator(".nsb-help")).to_contain_text("The teacher turns the next card")
             expect(root.locator('button[data-action="reveal"]')).to_be_hidden()
+            # display(seat): the seat's line above the map, live (it was a snapshot).
+            expect(page.locator(".nsb-seat")).to_contain_text(
+                f"{name} in room E2E room (waiting for the next card). Your token:")
             views.append(BerlinView(root, KernelProbe(server, f"{name.lower()}.ipynb"),
                                     game="seat.game", widget="widget"))
         ready = board.locator(".nsb-board-ready-count")
@@ -131,7 +135,10 @@ def test_a_room_of_four_kernels_and_four_pages(tmp_path, monkeypatch):
                 # The card reaches every participant's game and page by itself.
                 assert view.probe.wait_for("seat.game.reveals", turn) == turn
                 expect(view.turn_item(turn)).to_have_count(1)
+                line = seats[i].locator(".nsb-seat")
+                expect(line).to_contain_text("(your turn)")
                 finish_turn(view, draw=(turn + i) % 2 == 0)
+                expect(line).to_contain_text("(waiting for the next card)")
             expect(ready).to_have_text("3 of 3 ready")
             last = teacher.eval("room.table_game.is_last_turn")
             assert turn < 12, "round 1 did not end"
@@ -233,4 +240,87 @@ def test_the_table_fits_beside_an_open_sheet_at_1280_px(tmp_path, monkeypatch):
         }""")
         # Every column in view, and the sheet still beside the table (not pushed below it).
         assert fit == {"scroll": 0, "outside": [], "page": 0, "beside": True}, fit
+        assert not page.errors, page.errors
+
+
+# The "so far" column's contrast, measured from the computed colours: every background from the
+# page down to the cell, then the text colour, composited in a 1 x 1 canvas (which reads any
+# CSS colour: rgba(), color-mix()'s color(srgb ...)), and WCAG's ratio of the two.
+CONTRAST_JS = """(root) => {
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 1;
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  const paint = (colours) => {
+    ctx.clearRect(0, 0, 1, 1);
+    for (const c of colours) { ctx.fillStyle = c; ctx.fillRect(0, 0, 1, 1); }
+    return [...ctx.getImageData(0, 0, 1, 1).data].slice(0, 3);
+  };
+  const lum = (rgb) => {
+    const [r, g, b] = rgb.map((v) => { v /= 255;
+      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  return [...root.querySelectorAll('.nsb-board-current')].map((cell) => {
+    const layers = [];
+    for (let e = cell; e; e = e.parentElement) layers.unshift(getComputedStyle(e).backgroundColor);
+    const bg = paint(['#ffffff', ...layers]);
+    const fg = paint(['#ffffff', ...layers, getComputedStyle(cell).color]);
+    const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a);
+    return { text: cell.textContent, ratio: Math.round(((hi + 0.05) / (lo + 0.05)) * 100) / 100,
+             shown: Boolean(cell.closest('tr.nsb-board-shown')) };
+  });
+}"""
+
+FIT_JS = """(root) => {
+  const scores = root.querySelector('.nsb-board-scores');
+  const box = scores.getBoundingClientRect();
+  const cells = [...root.querySelectorAll('.nsb-board-table th, .nsb-board-table td')];
+  return { scroll: scores.scrollWidth - scores.clientWidth,
+           outside: cells.filter((c) => c.getBoundingClientRect().right > box.right + 1)
+             .map((c) => c.textContent),
+           page: document.scrollingElement.scrollWidth - window.innerWidth,
+           width: Math.round(root.getBoundingClientRect().width),
+           output: Math.round(root.closest('.jp-OutputArea-output').getBoundingClientRect().width),
+           font: parseFloat(getComputedStyle(root.querySelector('.nsb-board-table')).fontSize),
+           card: Math.round(root.querySelector('.nsb-board-cards .nsb-card')
+             .getBoundingClientRect().width) };
+}"""
+
+
+def test_the_board_fills_a_1920_px_projector_and_its_so_far_column_is_legible(tmp_path,
+                                                                               monkeypatch):
+    """On a 1920 x 1080 projector the board was capped at 1400 px, in the laptop's type size,
+    and its "so far" column was the theme's faint secondary grey (4.4:1 on the highlighted
+    row): now it fills the width with the type grown to match, and that column has at least
+    WCAG AA's 4.5:1 against its background in the light and the dark theme."""
+    from playwright.sync_api import expect
+
+    monkeypatch.setenv("NSB_WIDGET_HOME", str(tmp_path / "home"))
+    work = tmp_path / "work"
+    work.mkdir()
+    write_notebook(work / "teacher.ipynb", CROWDED)
+    with jupyter_server(work) as server, chromium_page(tmp_path / "profile",
+                                                       (1920, 1080)) as page:
+        open_notebook(page, server, "teacher.ipynb", "teacher")
+        board = page.locator(".nsb-board")
+        expect(board.locator(".nsb-board-table tbody tr")).to_have_count(6)
+        expect(board.locator("th.nsb-board-current")).to_have_text("Round 4 so far")
+        page.wait_for_timeout(300)
+        fit = board.evaluate(FIT_JS)
+        # The whole output's width (no cap), type and cards grown with it (1.35 x 13 px and
+        # 120 px on a laptop), every column still in view.
+        assert fit["width"] >= fit["output"] - 2 and fit["width"] > 1700, fit
+        assert fit["font"] >= 23 and fit["card"] >= 150, fit
+        assert (fit["scroll"], fit["outside"], fit["page"]) == (0, [], 0), fit
+        for theme in ("light", "dark"):
+            if theme == "dark":
+                page.evaluate("() => window.jupyterapp.commands.execute("
+                              "'apputils:change-theme', { theme: 'JupyterLab Dark' })")
+                page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
+                page.wait_for_timeout(500)
+            board.locator(".nsb-board-table").scroll_into_view_if_needed()
+            screenshot(page, tmp_path, f"board-1920-{theme}")
+            cells = board.evaluate(CONTRAST_JS)
+            assert len(cells) == 7 and any(c["shown"] for c in cells), cells  # th + 6 rows
+            assert min(c["ratio"] for c in cells) >= 4.5, (theme, cells)
         assert not page.errors, page.errors

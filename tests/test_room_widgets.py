@@ -15,11 +15,13 @@ pytest.importorskip("anywidget")
 
 from room_support import finish_turn, home, play_room, take_seat
 
+from nsb_widget.errors import ArgumentError
 from nsb_widget.i18n import translator
 from nsb_widget.room import Room
 from nsb_widget.rules.game import Phase
 from nsb_widget.widget.board import RoomBoard, parse_board_intent
 from nsb_widget.widget.intents import IntentError
+from nsb_widget.widget.seat_line import SeatLine
 
 __all__ = ["home"]
 
@@ -39,8 +41,10 @@ def test_the_board_follows_the_room(home, tmp_path):
     room = _room(tmp_path, modules=["effects"])
     board = RoomBoard(room, watch=False)
     assert board.table["turns_out"] == 0 and board.table["can_reveal"] is True
-    assert board.standings == {"rows": [], "ready": 0, "count": 0, "final": False,
-                               "turns_out": 0, "tie_broken": []}
+    assert board.standings == {
+        "rows": [], "ready": 0, "count": 0, "final": False, "turns_out": 0, "tie_broken": [],
+        "why_not_figures": "nobody has joined yet: the figures show the finished games",
+        "why_not_export": "nobody has joined yet: there is nothing to export"}
     assert board.info["name"] == "Widgets" and len(board.info["effects"]) == 4
     seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
     room.poll()
@@ -133,6 +137,41 @@ def test_the_final_board_has_places_figures_and_an_export(home, tmp_path, monkey
     assert (tmp_path / "widgets-results" / "standings.csv").exists()
 
 
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_figures_and_export_wait_for_something_to_show(home, tmp_path, monkeypatch, language):
+    """Before anyone joined, the board's Figures and Export did nothing useful (an export of
+    an empty room, a figure error): the board says why not (the buttons' tooltips, in the
+    room's language) and refuses those clicks with that reason, writing nothing."""
+    monkeypatch.chdir(tmp_path)
+    room = _room(tmp_path, language=language)
+    board = RoomBoard(room, watch=False)
+    t = translator(language, "widget")
+    nobody = {"why_not_figures": t("nobody has joined yet: the figures show the finished games"),
+              "why_not_export": t("nobody has joined yet: there is nothing to export")}
+    assert {k: board.standings[k] for k in nobody} == nobody
+    if language != "en":  # translated
+        assert nobody["why_not_export"] != "nobody has joined yet: there is nothing to export"
+    figures = dict(board.figures)
+    _send(board, {"type": "export"})
+    assert board.notice == {"id": board.notice["id"], "level": "info",
+                            "text": nobody["why_not_export"]}
+    _send(board, {"type": "figures"})
+    assert board.notice["text"] == nobody["why_not_figures"] and board.figures == figures
+    assert list(tmp_path.glob("*-results")) == []
+    # Someone joins: Export works; Figures waits for a finished game.
+    ada = take_seat(room.folder.path, "Ada")
+    room.poll()
+    assert board.standings["why_not_export"] is None
+    assert board.standings["why_not_figures"] == t(
+        "no participant has finished the game yet: the figures show the finished games")
+    _send(board, {"type": "export"})
+    assert board.notice["level"] == "success" and list(tmp_path.glob("*-results"))
+    play_room(room, [ada], random.Random(3))
+    room.poll()
+    assert board.standings["why_not_figures"] is None
+    assert board.standings["why_not_export"] is None
+
+
 def test_the_board_redraws_from_the_watchers_thread(home, tmp_path):
     room = _room(tmp_path)
     board = room.board()  # starts the watcher
@@ -222,7 +261,7 @@ def test_a_participants_widget_has_no_reveal_and_says_where_they_stand(home, tmp
 
 
 def test_a_room_without_hints_refuses_them_and_says_so(home, tmp_path):
-    from nsb_widget.errors import ArgumentError, NsbError
+    from nsb_widget.errors import NsbError
 
     room = _room(tmp_path, hints=False)
     assert json.loads(room.folder.room_file.read_text())["hints"] is False
@@ -290,6 +329,48 @@ def test_the_follower_thread_brings_the_teachers_card_to_the_widget(home, tmp_pa
             a.to_json() for a in ada.game.history]
     finally:
         ada.stop_following()
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_the_seat_line_follows_the_teachers_cards(home, tmp_path, language):
+    """``display(seat)``, the line above a participant's map ("waiting for the next card"),
+    was printed once and stayed so while the map moved on. It is a live widget now: the
+    follower thread's card, the participant's pass and a hand-in problem redraw it, in the
+    seat's language."""
+    room = _room(tmp_path, language=language)
+    ada = take_seat(room.folder.path, "Ada")
+    t = translator(language)
+    line = ada.line()
+    assert ada.line() is line  # one per seat
+    with pytest.raises(ArgumentError, match="a seat line shows a Seat"):
+        SeatLine(object())
+    waiting, your_turn = t("waiting for the next card"), t("your turn")
+    assert waiting in line.value and ada.token in line.value and your_turn not in line.value
+    # display(seat) shows this live line (and this moment's line where no widget shows).
+    bundle = ada._repr_mimebundle_()
+    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == line.model_id
+    assert bundle["text/html"] == line.value == ada.status_html()
+    ada.follow(0.02)
+    try:
+        room.reveal()  # the teacher's card reaches the line by the follower thread
+        deadline = time.monotonic() + 5
+        while waiting in line.value and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert f"({your_turn})" in line.value and ada.game.phase is Phase.DRAW
+        ada.game.locked(ada.game.pass_turn)  # the participant's own action redraws it too
+        assert waiting in line.value
+    finally:
+        ada.stop_following()
+    assert line.value == ada.status_html()
+    # The line is the seat's own words only: nothing of the deal (no card at all).
+    assert {k for k in line.get_state() if not k.startswith("_")} <= {
+        "value", "description", "description_allow_html", "placeholder", "layout", "style",
+        "disabled", "tabbable", "tooltip"}
+    # A closed seat stops its line (no listener left behind).
+    ada.close()
+    room.reveal()
+    ada.game.deal(room.turns[1])
+    assert waiting in line.value
 
 
 @pytest.mark.parametrize(("language", "title", "axis"), [

@@ -101,9 +101,7 @@ test("the board before the first card: who joined, the first card's button", asy
 
 test("the board before anyone joins says what to do in text, not in the count's big type",
   async () => {
-    const b = await board("board_start", (s) => {
-      s.standings = { ...s.standings, rows: [], ready: 0, count: 0 };
-    });
+    const b = await board("board_nobody");
     assert.equal(b.q(".nsb-board-ready-count").hidden, true);
     const nobody = b.q(".nsb-board-nobody");
     assert.equal(nobody.hidden, false);
@@ -113,6 +111,38 @@ test("the board before anyone joins says what to do in text, not in the count's 
     assert.equal(joined.q(".nsb-board-nobody").hidden, true);
     assert.equal(joined.q(".nsb-board-ready-count").hidden, false);
     joined.cleanup();
+  });
+
+test("Figures and Export are disabled, saying why, until there is something to show",
+  async () => {
+    const buttons = (b) => ["figures", "export"].map((a) => {
+      const btn = b.q(`button[data-action="${a}"]`);
+      return { action: a, disabled: btn.disabled, title: btn.title };
+    });
+    // Nobody has joined: neither has anything to do (Python's reasons, as tooltips).
+    const nobody = await board("board_nobody");
+    assert.deepEqual(buttons(nobody), [
+      { action: "figures", disabled: true,
+        title: "nobody has joined yet: the figures show the finished games" },
+      { action: "export", disabled: true,
+        title: "nobody has joined yet: there is nothing to export" }]);
+    nobody.click(nobody.q('button[data-action="export"]'));
+    nobody.click(nobody.q('button[data-action="figures"]'));
+    assert.deepEqual(nobody.model.messages(), []);
+    // Someone joins (a trait from Python): Export works, Figures waits for a finished game.
+    nobody.model.pySet("standings", fixture("board_start").standings);
+    assert.deepEqual(buttons(nobody), [
+      { action: "figures", disabled: true, title: "no participant has finished the game yet: "
+        + "the figures show the finished games" },
+      { action: "export", disabled: false, title: "" }]);
+    nobody.click(nobody.q('button[data-action="export"]'));
+    assert.deepEqual(nobody.model.messages(), [{ type: "export" }]);
+    nobody.cleanup();
+    // At the end both work.
+    const final = await board("board_final");
+    assert.deepEqual(buttons(final), [{ action: "figures", disabled: false, title: "" },
+      { action: "export", disabled: false, title: "" }]);
+    final.cleanup();
   });
 
 test("the board in a round: the card large, the counts, who is behind; keys and clicks", async () => {

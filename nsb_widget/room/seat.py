@@ -244,6 +244,7 @@ class Seat:
         self._listeners = Listeners()
         self._poller = Poller(self.sync, POLL_SECONDS, f"nsb-seat-{name}")
         self._unsubscribe = game.subscribe(self._on_event)
+        self._line: Any = None
 
     # ------------------------------------------------------------------ following the room
     @property
@@ -312,6 +313,8 @@ class Seat:
         self.closed = True
         self._poller.stop()
         self._unsubscribe()
+        if self._line is not None:
+            self._line.close()
 
     def status(self) -> SeatStatus:
         """Where the participant stands: turns out and taken, waiting, over, a problem."""
@@ -381,7 +384,21 @@ class Seat:
         self.follow(self._poller.interval)
         return BerlinWidget(self.game, seat=self, **options)
 
-    def _describe(self) -> str:
+    def line(self) -> Any:
+        """The seat's line as a widget that stays up to date (a
+        :class:`~nsb_widget.widget.seat_line.SeatLine`, one per seat): who and where, the state
+        ("waiting for the next card", "your turn", "game over: 61 points") and the token, in
+        the seat's language. ``display(seat)`` shows it in a notebook."""
+        if self._line is None:
+            from ..widget.seat_line import SeatLine
+
+            self._line = SeatLine(self)
+        return self._line
+
+    def describe(self) -> str:
+        """The seat's line as text, as it stands now: the participant's and the room's names,
+        where they stand ("waiting for the next card", "your turn", "2 cards turned over ahead
+        of you", "game over: 61 points") and their token, in the seat's language."""
         t = self._t
         status = self.status()
         if status.over:
@@ -405,9 +422,27 @@ class Seat:
     def __repr__(self) -> str:
         return f"<Seat {self.name!r} in room {self.info.name!r}>"
 
-    def _repr_html_(self) -> str:
-        text = html.escape(self._describe())
+    def status_html(self) -> str:
+        """:meth:`describe` as HTML (escaped), with the reason in bold when the participant's
+        moves are not handed in."""
+        text = html.escape(self.describe())
         problem = self.status().problem
         if problem:
             text += f"<br><strong>{html.escape(problem)}</strong>"
-        return f"<p class='nsb-seat'>{text}</p>"
+        return f"<p class='nsb-seat' role='status' aria-live='polite'>{text}</p>"
+
+    def _repr_html_(self) -> str:
+        return self.status_html()
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        """``display(seat)``: the live :meth:`line` where widgets show, this moment's line as
+        HTML and text elsewhere (an exported notebook, a terminal)."""
+        bundle: dict[str, Any] = {"text/plain": repr(self), "text/html": self.status_html()}
+        try:
+            view = self.line()._repr_mimebundle_()
+        except ImportError:  # no ipywidgets: the line as it is now
+            return bundle
+        widget = "application/vnd.jupyter.widget-view+json"
+        if view and widget in view:
+            bundle[widget] = view[widget]
+        return bundle

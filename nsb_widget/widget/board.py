@@ -27,7 +27,7 @@ import traitlets
 from ..errors import ArgumentError, NsbError
 from ..i18n import Translator, translator
 from ..room import Room
-from .board_state import board_info, board_standings, board_table
+from .board_state import board_actions, board_info, board_standings, board_table
 from .intents import IntentError, _describe, _int, _size
 from .room_strings import BOARD_PLURALS, BOARD_STRINGS
 from .strings import DOMAIN, strings_state
@@ -149,7 +149,7 @@ class RoomBoard(anywidget.AnyWidget):
             room = self._room
             standings = room.standings()
             self.table = board_table(room)
-            self.standings = board_standings(standings)
+            self.standings = {**board_standings(standings), **board_actions(room, self._t)}
             self._refresh_sheet()
             if standings.final and self._figures_for != len(standings.rows):
                 self._draw_figures()
@@ -254,9 +254,17 @@ class RoomBoard(anywidget.AnyWidget):
         elif intent.kind == "hide":
             self.show(None)
         elif intent.kind == "figures":
+            why = board_actions(room, t)["why_not_figures"]
+            if why is not None:  # no finished game to draw: say so, change nothing
+                self._notify("info", why)
+                return
             with self._lock:
                 self._draw_figures()
         elif intent.kind == "export":
+            why = board_actions(room, t)["why_not_export"]
+            if why is not None:  # nothing to write: say so, write nothing
+                self._notify("info", why)
+                return
             folder = room.export()
             count = sum(p.game is not None for p in room.participants)
             self._notify("success", t.ngettext(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import Translator
 from ..room import Room, Standings
 from .state import game_info_state, map_state, turn_state
 
@@ -76,3 +77,18 @@ def board_standings(standings: Standings) -> dict[str, Any]:
         "final": standings.final,
         "turns_out": standings.turns_out,
     }
+
+
+def board_actions(room: Room, t: Translator) -> dict[str, str | None]:
+    """Why the board's Figures and Export buttons have nothing to do yet (``None`` when they
+    have): the figures show finished games, the export the games of those who joined. Sent in
+    ``standings`` as ``why_not_figures`` and ``why_not_export``, in the widget's words ``t``."""
+    games = [p.game for p in room.participants if p.game is not None]
+    if not games:
+        export: str | None = t("nobody has joined yet: there is nothing to export")
+        figures: str | None = t("nobody has joined yet: the figures show the finished games")
+    else:
+        export = None
+        figures = None if any(g.is_over for g in games) else t(
+            "no participant has finished the game yet: the figures show the finished games")
+    return {"why_not_figures": figures, "why_not_export": export}

@@ -64,6 +64,9 @@ export function readBoard(model) {
         refusal: typeof r.refusal === "string" && r.refusal ? r.refusal : null })),
       ready: int(standings.ready), count: int(standings.count), final: bool(standings.final),
       tie_broken: arr(standings.tie_broken).filter((n) => typeof n === "string"),
+      // Why Figures and Export have nothing to do yet (Python's words), or null.
+      why_not_figures: reason(standings.why_not_figures),
+      why_not_export: reason(standings.why_not_export),
     },
     sheet: typeof sheet.name === "string" ? { name: sheet.name, total: int(sheet.total),
       svg: typeof sheet.svg === "string" ? sheet.svg : null,
@@ -73,6 +76,9 @@ export function readBoard(model) {
     notice: { id: int(notice.id), level: str(notice.level), text: str(notice.text) },
   };
 }
+
+/** A reason a button is disabled: a non-empty string, else null (the button works). */
+const reason = (v) => (typeof v === "string" && v ? v : null);
 
 /** A round in play's points beside the total ("+12"), empty for none. */
 const signed = (n) => (n === null ? "" : n >= 0 ? `+${n}` : `\u2212${-n}`);
@@ -362,6 +368,13 @@ export function createBoardView(model, el) {
     figuresImg.alt = t("board.figures_title");
     figuresBtn.textContent = t("board.figures");
     exportBtn.textContent = t("board.export");
+    // Nothing to show before someone has joined (Export) or finished (Figures): disabled,
+    // the reason in the tooltip (Python refuses the intent the same way).
+    const { why_not_figures: noFigures, why_not_export: noExport } = st.standings;
+    figuresBtn.disabled = Boolean(noFigures);
+    figuresBtn.title = noFigures || "";
+    exportBtn.disabled = Boolean(noExport);
+    exportBtn.title = noExport || "";
   }
 
   function drawNotice() {

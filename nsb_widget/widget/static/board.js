@@ -390,7 +390,10 @@ function readBoard(model) {
       ready: int(standings.ready),
       count: int(standings.count),
       final: bool(standings.final),
-      tie_broken: arr(standings.tie_broken).filter((n) => typeof n === "string")
+      tie_broken: arr(standings.tie_broken).filter((n) => typeof n === "string"),
+      // Why Figures and Export have nothing to do yet (Python's words), or null.
+      why_not_figures: reason(standings.why_not_figures),
+      why_not_export: reason(standings.why_not_export)
     },
     sheet: typeof sheet.name === "string" ? {
       name: sheet.name,
@@ -405,6 +408,7 @@ function readBoard(model) {
     notice: { id: int(notice.id), level: str(notice.level), text: str(notice.text) }
   };
 }
+var reason = (v) => typeof v === "string" && v ? v : null;
 var signed = (n) => n === null ? "" : n >= 0 ? `+${n}` : `−${-n}`;
 var svgUrl = (svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 function createBoardView(model, el) {
@@ -775,6 +779,11 @@ function createBoardView(model, el) {
     figuresImg.alt = t("board.figures_title");
     figuresBtn.textContent = t("board.figures");
     exportBtn.textContent = t("board.export");
+    const { why_not_figures: noFigures, why_not_export: noExport } = st.standings;
+    figuresBtn.disabled = Boolean(noFigures);
+    figuresBtn.title = noFigures || "";
+    exportBtn.disabled = Boolean(noExport);
+    exportBtn.title = noExport || "";
   }
   function drawNotice() {
     const { notice: n, table } = st;
