@@ -312,3 +312,24 @@ def test_a_seat_file_linked_to_the_teachers_deal_shows_nothing_of_it(home, tmp_p
                   room.standings().to_csv(), [p.refusal for p in room.participants]))
     assert "damaged file" in shown
     assert seed not in shown and str(room.folder.path) not in shown
+
+
+def test_no_room_file_can_be_written_in_place_by_the_group_of_a_shared_folder(home, tmp_path):
+    """A hub's shared folder is often group-writable with the set-group bit and the users'
+    umask 002: every room file then came out 0o664, in the shared group, so any participant
+    could rewrite table.json in place (a card of their choosing for everyone) or another
+    participant's hand-in, which the docs say only their writer may. Every room file is now
+    written for its writer alone to change (it is replaced, never rewritten, by its owner).
+    (Failed before the fix: 0o664.)"""
+    old = os.umask(0o002)
+    try:
+        room = _room(tmp_path, seed=2**100 + 9)
+        ada = take_seat(room.folder.path, "Ada")
+        room.reveal()
+        finish_turn(ada, random.Random(1))
+        room.reseat("Ada")
+        for path in (room.folder.table_file, room.folder.room_file,
+                     room.folder.seat_file(ada.key)):
+            assert stat.S_IMODE(path.stat().st_mode) == 0o644, path
+    finally:
+        os.umask(old)

@@ -106,10 +106,12 @@ def create_exclusive(path: Path, doc: Mapping[str, Any]) -> bool:
 def _temporary(path: Path, doc: Mapping[str, Any]) -> str:
     """``doc`` written and flushed to a hidden temporary file beside ``path``.
 
-    The file is readable by its writer alone until it is whole, then gets the modes of any new
-    file of theirs: a reveal whose write fails (a full disk, a quota) is refused, and nobody
-    watching the folder may have read its card meanwhile (nor in a file left behind by a kernel
-    killed while writing)."""
+    The file is readable by its writer alone until it is whole: a reveal whose write fails (a
+    full disk, a quota) is refused, and nobody watching the folder may have read its card
+    meanwhile (nor in a file left behind by a kernel killed while writing). Then it is made
+    readable as the umask allows, and writable by its writer alone whatever the umask (002 is
+    common on a hub's shared folder): a room file is replaced by its owner, never rewritten in
+    place, so nobody else may put a card in ``table.json`` or a move in a hand-in."""
     text = json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
     tmp = str(path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp"))
     try:
@@ -119,7 +121,7 @@ def _temporary(path: Path, doc: Mapping[str, Any]) -> str:
             handle.flush()
             os.fsync(handle.fileno())
             if hasattr(os, "fchmod"):
-                os.fchmod(handle.fileno(), 0o666 & ~_umask())
+                os.fchmod(handle.fileno(), 0o644 & ~_umask())
     except BaseException:
         _remove(tmp)
         raise
