@@ -104,18 +104,43 @@ def create_exclusive(path: Path, doc: Mapping[str, Any]) -> bool:
 
 
 def _temporary(path: Path, doc: Mapping[str, Any]) -> str:
-    """``doc`` written and flushed to a hidden temporary file beside ``path``."""
+    """``doc`` written and flushed to a hidden temporary file beside ``path``.
+
+    The file is readable by its writer alone until it is whole: a reveal whose write fails (a
+    full disk, a quota) is refused, and nobody watching the folder may have read its card
+    meanwhile (nor in a file left behind by a kernel killed while writing). Then it is made
+    readable as the umask allows, and writable by its writer alone whatever the umask (002 is
+    common on a hub's shared folder): a room file is replaced by its owner, never rewritten in
+    place, so nobody else may put a card in ``table.json`` or a move in a hand-in."""
     text = json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
     tmp = str(path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp"))
     try:
-        with open(tmp, "x", encoding="utf-8") as handle:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with open(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
+            if hasattr(os, "fchmod"):
+                os.fchmod(handle.fileno(), 0o644 & ~_umask())
     except BaseException:
         _remove(tmp)
         raise
     return tmp
+
+
+def _umask() -> int:
+    """This process's umask (Linux tells it; elsewhere it is read by setting it, briefly, to a
+    stricter one, so that a file another thread creates meanwhile is never more open)."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    old = os.umask(0o077)
+    os.umask(old)
+    return old
 
 
 def _set_mode(path: Path, mode: int) -> None:
