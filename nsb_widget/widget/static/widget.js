@@ -875,7 +875,7 @@ function pencilTable(map, paper = null) {
     get: (id) => byId.get(id) || { ...unknown, id, name: id || "?" }
   };
 }
-var LAYERS = ["static", "tint", "sheet", "stations", "marks", "overlay", "hl", "hit"];
+var LAYERS = ["static", "tint", "sheet", "stations", "marks", "labels", "overlay", "hl", "hit"];
 function createMapSvg(doc) {
   const svg = s(doc, "svg", {
     class: "nsb-map",
@@ -948,6 +948,7 @@ function drawStatic(svg, layers, map, pencils, rs, t) {
   }
   st.append(borders);
   geo.fixed = [];
+  const lab = clear(layers.labels);
   const names = s(doc, "g", { class: "nsb-district-names", "aria-hidden": "true" });
   for (const d of map.districts) {
     if (!d.label_at || !d.name) continue;
@@ -965,7 +966,7 @@ function drawStatic(svg, layers, map, pencils, rs, t) {
       geo.fixed.push(textBox(x, y, text.length, 9, "middle", 0.58));
     }
   }
-  st.append(names);
+  lab.append(names);
   let dpath = "";
   for (const [a, b] of map.sections) {
     const A = map.stations[a];
@@ -974,6 +975,7 @@ function drawStatic(svg, layers, map, pencils, rs, t) {
   }
   st.append(s(doc, "path", { class: "nsb-potential", d: dpath, "data-count": map.sections.length }));
   const stl = clear(layers.stations);
+  const stationLabels = s(doc, "g", { class: "nsb-station-labels", "aria-hidden": "true" });
   const oneLine = map.lines.length === 1;
   for (const station of map.stations) {
     if (!Number.isFinite(station.x) || !Number.isFinite(station.y)) continue;
@@ -1044,8 +1046,9 @@ function drawStatic(svg, layers, map, pencils, rs, t) {
         6.5
       ) }));
     }
-    g.append(s(doc, "text", {
+    stationLabels.append(s(doc, "text", {
       class: "nsb-station-label",
+      "data-station": station.index,
       x: cx + STATION_R + 1,
       y: cy - STATION_R + 3,
       text: station.label
@@ -1063,6 +1066,7 @@ function drawStatic(svg, layers, map, pencils, rs, t) {
     }) }));
     stl.append(g);
   }
+  lab.append(stationLabels);
   const hit = clear(layers.hit);
   for (const station of map.stations) {
     if (!Number.isFinite(station.x) || !Number.isFinite(station.y)) continue;
