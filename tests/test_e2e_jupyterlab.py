@@ -944,12 +944,21 @@ def test_london_against_a_search_bot(lab, tmp_path):
             # the reveal, then the bot's turn (about a second in the kernel)
             assert probe.wait_for(f"game.turn == {turn + 1} and game.has_finished_turn(1)",
                                   True) is True
-            text = v.ev("{w}.turn['bot_turns'][0]['text']")
-            expect(bot_line).to_have_text(f"Player 2 (search) {text}")
+            steps = v.ev("{w}.turn['bot_turns'][0]['steps']")
+            labels = v.ev("{g}.map.labels")
+            # worded like the Hint: "drew H4–I5", never the notation "drew H4-I5"
+            words = ", then ".join(
+                f"drew {labels[s['origin']]}–{labels[s['target']]}"
+                + (" with the Joker" if s["joker"] else "") if s["kind"] == "draw"
+                else "passed" if s["kind"] == "pass"
+                else f"used the {s['power']['title']} power"
+                + (f" on {s['power']['label']}" if s["power"]["label"] else "")
+                for s in steps)
+            expect(bot_line).to_have_text(f"Player 2 (search) {words}")
             print(f"\n[e2e] reveal + search bot turn shown after {time.monotonic() - t0:.1f}s: "
-                  f"{text}")
+                  f"{words}")
             assert v.state()[3] > n + 1, "the bot played"
-            assert re.match(r"(drew|used the|passed)", text), text
+            assert steps, "the bot's steps"
             draws = [m for m in v.moves()]
             if draws:
                 v.draw(draws[0])

@@ -565,7 +565,8 @@ HALO_JS = """() => {
   const paper = cs(document.querySelector('#root .nsb-paper')).fill;
   const lines = [...document.querySelectorAll('#root .nsb-section')];
   const last = lines[lines.length - 1];
-  const labels = [...document.querySelectorAll('#root .nsb-district-name, #root .nsb-station-label')];
+  const labels = [...document.querySelectorAll(
+    '#root .nsb-district-name, #root .nsb-station-label')];
   return {paper, lines: lines.length, labels: labels.map((e) => ({
     text: e.textContent, after: !!(last.compareDocumentPosition(e) & 4),
     order: cs(e).paintOrder, stroke: cs(e).stroke, width: parseFloat(cs(e).strokeWidth),
