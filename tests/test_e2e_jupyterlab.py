@@ -944,12 +944,21 @@ def test_london_against_a_search_bot(lab, tmp_path):
             # the reveal, then the bot's turn (about a second in the kernel)
             assert probe.wait_for(f"game.turn == {turn + 1} and game.has_finished_turn(1)",
                                   True) is True
-            text = v.ev("{w}.turn['bot_turns'][0]['text']")
-            expect(bot_line).to_have_text(f"Player 2 (search) {text}")
+            steps = v.ev("{w}.turn['bot_turns'][0]['steps']")
+            labels = v.ev("{g}.map.labels")
+            # worded like the Hint: "drew H4–I5", never the notation "drew H4-I5"
+            words = ", then ".join(
+                f"drew {labels[s['origin']]}–{labels[s['target']]}"
+                + (" with the Joker" if s["joker"] else "") if s["kind"] == "draw"
+                else "passed" if s["kind"] == "pass"
+                else f"used the {s['power']['title']} power"
+                + (f" on {s['power']['label']}" if s["power"]["label"] else "")
+                for s in steps)
+            expect(bot_line).to_have_text(f"Player 2 (search) {words}")
             print(f"\n[e2e] reveal + search bot turn shown after {time.monotonic() - t0:.1f}s: "
-                  f"{text}")
+                  f"{words}")
             assert v.state()[3] > n + 1, "the bot played"
-            assert re.match(r"(drew|used the|passed)", text), text
+            assert steps, "the bot's steps"
             draws = [m for m in v.moves()]
             if draws:
                 v.draw(draws[0])
@@ -1064,3 +1073,46 @@ def test_the_widget_in_german_then_french(lab, tmp_path):
         screenshot(page, tmp_path, "jupyterlab-french")
     finally:
         probe.close()
+
+
+# --------------------------------------------------------------------------- j. 800 x 600
+IN_VIEW_JS = """(el) => {
+  const r = el.getBoundingClientRect();
+  // the notebook's scrolling box: what the player sees of the cell outputs
+  const box = el.closest('.jp-WindowedPanel-outer, .jp-Notebook').getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, box: [box.top, box.bottom],
+          visible: r.top >= box.top - 1 && r.bottom <= box.bottom + 1
+                   && r.left >= box.left - 1 && r.right <= box.right + 1};
+}"""
+
+
+def test_800_by_600_card_buttons_and_map_in_view_together(lab, tmp_path):
+    """At 800 x 600 the panel stays beside the map: scrolled to the map, the player sees the
+    whole map, this turn's card in the panel and the Reveal / Pass buttons without scrolling
+    (the panel used to go under the map: the card was a scroll away)."""
+    expect = _expect()
+    page, v = lab.page, lab.view
+    page.set_viewport_size({"width": 800, "height": 600})
+    try:
+        lab.activate()
+        collapse_sidebars(page)
+        if v.state()[2] == "reveal":
+            v.reveal()
+        expect(v.root.locator(".nsb-panel .nsb-turn-current")).to_have_count(1)
+        width = v.root.bounding_box()["width"]
+        # the player scrolls to the map: its bottom at the bottom of the notebook
+        v.svg.evaluate("(el) => el.scrollIntoView({block: 'end'})")
+        svg = v.svg.evaluate(IN_VIEW_JS)
+        card = v.root.locator(".nsb-panel .nsb-turn-current").evaluate(IN_VIEW_JS)
+        print(f"\n[e2e] 800x600: widget {width:.0f} px wide, map {svg}, card {card}")
+        assert svg["visible"], svg
+        assert card["visible"], card
+        assert card["left"] > svg["right"], "the panel is beside the map"
+        buttons = {label: v.button(label).evaluate(IN_VIEW_JS)
+                   for label in ("Pass", "Reveal next card")}
+        print(f"[e2e] 800x600 buttons: {buttons}")
+        screenshot(page, tmp_path, "jupyterlab-800x600")
+        for label, button in buttons.items():
+            assert button["visible"], (label, button)
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 1500})

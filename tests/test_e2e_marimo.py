@@ -72,6 +72,14 @@ if __name__ == "__main__":
 '''
 
 
+IN_WINDOW_JS = """(el) => {
+  const r = el.getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+          visible: r.top >= -1 && r.bottom <= innerHeight + 1 && r.left >= -1
+                   && r.right <= innerWidth + 1};
+}"""
+
+
 def _wait_state(path: Path, want: Callable[[dict], bool], timeout: float = 30.0) -> dict:
     """The Python side's last recorded state once ``want(state)`` holds."""
     deadline = time.monotonic() + timeout
@@ -139,6 +147,20 @@ def test_play_a_turn_in_marimo(tmp_path):
             state = _wait_state(out, lambda s: s["history"] == ["Reveal"])
             assert state["turn"] == 1
             expect(root.locator(".nsb-strip .nsb-turn[data-turn='1']")).to_have_count(1)
+            # 800 x 600: scrolled to the map, the whole map, this turn's card beside it and
+            # the Reveal and Pass buttons are in view together (the panel used to go under)
+            page.set_viewport_size({"width": 800, "height": 600})
+            svg = root.locator("svg.nsb-map")
+            expect(svg).to_be_visible()
+            svg.evaluate("(el) => el.scrollIntoView({block: 'end'})")
+            seen = {what: root.locator(sel).first.evaluate(IN_WINDOW_JS) for what, sel in (
+                ("map", "svg.nsb-map"), ("card", ".nsb-panel .nsb-turn-current"),
+                ("reveal", "button[data-action='reveal']"),
+                ("pass", "button[data-action='pass']"))}
+            screenshot(page, tmp_path, "marimo-800x600")
+            assert all(r["visible"] for r in seen.values()), seen
+            assert seen["card"]["left"] > seen["map"]["right"], "the panel is beside the map"
+            page.set_viewport_size({"width": 1280, "height": 1000})
             expect(root.locator(f".nsb-hl-origin[data-station='{origin}']")).to_have_count(1)
 
             root.locator(f".nsb-hit[data-station='{origin}']").click()

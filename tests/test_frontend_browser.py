@@ -506,8 +506,9 @@ COLOURS_JS = """() => {
     [g.textContent, cs(g.querySelector('text')).fill, cs(g.querySelector('circle')).fill]);
   const name = document.querySelector('#root .nsb-district-name');
   const label = document.querySelector('#root .nsb-station-label');
-  return {paper, tracks, badges, name: [cs(name).fill, cs(name).opacity],
-          label: [cs(label).fill, cs(label).opacity]};
+  const alpha = (e) => String(parseFloat(cs(e).opacity) * parseFloat(cs(e).fillOpacity));
+  return {paper, tracks, badges, name: [cs(name).fill, alpha(name)],
+          label: [cs(label).fill, alpha(label)]};
 }"""
 
 
@@ -557,6 +558,39 @@ def test_pencil_colours_contrast_on_both_themes_and_export_is_light(open_widget)
     png = base64.b64decode(page.evaluate("files.find(f => f.format === 'png').data"))
     width, height = struct.unpack(">II", png[16:24])
     assert height > width * 1.2, (width, height)
+
+
+HALO_JS = """() => {
+  const cs = (e) => getComputedStyle(e);
+  const paper = cs(document.querySelector('#root .nsb-paper')).fill;
+  const lines = [...document.querySelectorAll('#root .nsb-section')];
+  const last = lines[lines.length - 1];
+  const labels = [...document.querySelectorAll(
+    '#root .nsb-district-name, #root .nsb-station-label')];
+  return {paper, lines: lines.length, labels: labels.map((e) => ({
+    text: e.textContent, after: !!(last.compareDocumentPosition(e) & 4),
+    order: cs(e).paintOrder, stroke: cs(e).stroke, width: parseFloat(cs(e).strokeWidth),
+    opacity: parseFloat(cs(e).strokeOpacity) * parseFloat(cs(e).opacity)}))};
+}"""
+
+
+@pytest.mark.parametrize("name", ["solo_end", "london_end"])
+def test_labels_are_readable_over_the_lines_in_both_themes(open_widget, tmp_path, name):
+    """District names and station labels are painted after the drawn lines, with a halo in the
+    paper colour (a stroke under the letters) in the light and the dark theme."""
+    for theme in ("light", "dark"):
+        page = open_widget(name, theme)
+        got = page.evaluate(HALO_JS)
+        assert got["lines"] > 10 and len(got["labels"]) > 40
+        for label in got["labels"]:
+            assert label["after"], (theme, label)
+            assert label["order"].startswith("stroke"), (theme, label)
+            assert label["stroke"] == got["paper"], (theme, label, got["paper"])
+            assert label["width"] >= 2.5 and label["opacity"] > 0.85, (theme, label)
+        keep = os.environ.get("E2E_SCREENSHOTS")
+        shot = Path(keep) if keep else tmp_path
+        shot.mkdir(parents=True, exist_ok=True)
+        page.locator("svg.nsb-map").screenshot(path=str(shot / f"labels-{name}-{theme}.png"))
 
 
 # --------------------------------------------------------------------------- issue 12: languages

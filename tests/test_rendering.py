@@ -13,6 +13,7 @@ from nsb_widget.game import Game
 from nsb_widget.maps import get_map
 from nsb_widget.rendering import render_map
 from nsb_widget.rendering.svg import CELL, PAD
+from nsb_widget.rules.words import map_name
 
 NS = "{http://www.w3.org/2000/svg}"
 LONDON_TOURIST = {"G2", "A4", "F4", "J7", "E10"}
@@ -232,3 +233,30 @@ def test_names_and_colours_from_a_shared_map_cannot_inject_markup():
     svg = render_scene(scene, sheet)
     assert "<script" not in svg
     ET.fromstring(svg)  # still well-formed XML
+
+
+@pytest.mark.parametrize("city", ["berlin", "london"])
+def test_labels_are_drawn_above_the_lines_with_a_halo(city):
+    """A late game's static SVG: every district name and station label comes after every drawn
+    line and mark (painted above them) and has a halo (a stroke in the paper colour, painted
+    under the letters), so a busy line never runs through a name."""
+    game = play_out(Game.new(map=city, seed=3))
+    assert len(game.sheets[0].history) > 10
+    root = parse(game.svg())
+    order = list(root.iter())
+    last_line = max(i for i, el in enumerate(order) if el.tag == f"{NS}line")
+    last_mark = max(i for i, el in enumerate(order) if el.tag in (f"{NS}path", f"{NS}circle"))
+    (group,) = [g for g in root.iter(f"{NS}g") if g.get("class") == "labels"]
+    assert group.get("paint-order") == "stroke" and group.get("stroke") == "#ffffff"
+    assert float(group.get("stroke-width")) >= 2
+    labels = list(group.iter(f"{NS}text"))
+    names = [t.text for t in labels if t.get("class") == "district-name"]
+    stations = [t.text for t in labels if t.get("class") == "station-label"]
+    assert sorted(stations) == sorted(s.label for s in game.map.stations)
+    assert "".join(names).replace(" ", "") == "".join(
+        map_name(game.translator, d.name) for d in game.map.districts).replace(" ", "")
+    for text in labels:
+        assert order.index(text) > max(last_line, last_mark), text.text
+    # no other text is left where the names were (under the lines)
+    assert [t for t in root.iter(f"{NS}text") if t.get("class") in ("district-name",
+                                                                      "station-label")] == labels

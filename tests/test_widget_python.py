@@ -884,9 +884,24 @@ def test_bots_at_the_table_say_what_they_drew(city):
         assert [t["name"] for t in turns] == ["Player 2", "Player 3"]
         log = game.history
         start = max(i for i, a in enumerate(log) if type(a).__name__ == "Reveal")
+        labels = game.map.labels
         for t in turns:
             mine = [a for a in log[start + 1:] if getattr(a, "player", None) == t["player"]]
             assert mine, "the bot played"
+            # the same actions as data, for the front end to word like the Hint (no notation)
+            acted = [a for a in mine if type(a).__name__ != "Pass"] or mine
+            assert [s["kind"] for s in t["steps"]] == [
+                {"Draw": "draw", "Pass": "pass", "UsePower": "power"}[type(a).__name__]
+                for a in acted]
+            for step, action in zip(t["steps"], acted, strict=True):
+                if step["kind"] == "draw":
+                    assert (labels[step["origin"]], labels[step["target"]]) == (
+                        action.move.origin, action.move.target)
+                    assert step["line"] in game.ruleset.line_ids
+                    assert step["joker"] == any(c.joker for c in game.cards)
+                elif step["kind"] == "power":
+                    assert step["power"]["id"] == action.power
+                    assert step["power"]["label"] == action.station
             draws = [str(a.move) for a in mine if type(a).__name__ == "Draw"]
             if draws:
                 assert all(d in t["text"] for d in draws), (t, mine)

@@ -5,6 +5,7 @@
 import { h, s, clear } from "./dom.js";
 import { symbolPath, lineIconPath, hasIcon, starPath, switchPath } from "./symbols.js";
 import { lineName, symbolWords } from "./map.js";
+import { stepsWords } from "./words.js";
 import { roomToolbar, updateRoomBox } from "./room.js";
 
 const cap = (w) => (w ? w.charAt(0).toUpperCase() + w.slice(1) : "");
@@ -275,7 +276,8 @@ export function updatePanel(panel, st, pencils) {
   announcement.textContent = turn.announcement || "";
   announcement.hidden = !turn.announcement;
 
-  // What each bot did since the last card was revealed ("Player 2 (search) drew bear C4-D5").
+  // What each bot did since the last card was revealed ("Player 2 (search) drew C4–D5 (Bear)"),
+  // worded like the Hint (words.js); Python's text while it has no steps ("is thinking…").
   const { bots } = panel.parts;
   clear(bots);
   bots.hidden = !turn.bot_turns.length;
@@ -288,7 +290,7 @@ export function updatePanel(panel, st, pencils) {
       h(doc, "span", { class: "nsb-swatch", style: `background:${pc.color}`, "aria-hidden": "true",
         text: pc.code }),
       h(doc, "span", { class: "nsb-bot-text", text: t("panel.bot_did", { name: b.name,
-        bot: b.bot, did: b.text }) })));
+        bot: b.bot, did: b.steps.length ? stepsWords(b.steps, st) : b.text }) })));
     }
     bots.append(section(doc, turn.phase === "draw" ? t("panel.bots_this_turn")
       : t("panel.bots_last_turn"), list));

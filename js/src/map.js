@@ -92,7 +92,9 @@ export function pencilTable(map, paper = null) {
   };
 }
 
-const LAYERS = ["static", "tint", "sheet", "stations", "marks", "overlay", "hl", "hit"];
+// "labels" (district names, station labels) comes after the drawn lines and the marks, each
+// label with a halo in the paper colour, so a busy line never runs over a name.
+const LAYERS = ["static", "tint", "sheet", "stations", "marks", "labels", "overlay", "hl", "hit"];
 
 /** The SVG element and its (empty) layers. */
 export function createMapSvg(doc) {
@@ -161,7 +163,9 @@ export function drawStatic(svg, layers, map, pencils, rs, t) {
   // names, the stations and their labels.
   geo.fixed = [];
   // Each name centred on its label point, clear of every station (Python chose the point,
-  // and whether the name takes two lines: nsb_widget/rendering/labels.py).
+  // and whether the name takes two lines: nsb_widget/rendering/labels.py). Names and station
+  // labels go in the labels layer, above the drawn lines (with a halo, see theme.css).
+  const lab = clear(layers.labels);
   const names = s(doc, "g", { class: "nsb-district-names", "aria-hidden": "true" });
   for (const d of map.districts) {
     if (!d.label_at || !d.name) continue;
@@ -174,7 +178,7 @@ export function drawStatic(svg, layers, map, pencils, rs, t) {
       geo.fixed.push(textBox(x, y, text.length, 9, "middle", 0.58));
     }
   }
-  st.append(names);
+  lab.append(names);
 
   // Potential sections: thin dashed grey.
   let dpath = "";
@@ -189,6 +193,7 @@ export function drawStatic(svg, layers, map, pencils, rs, t) {
   // (with the line's icon when a round has several lines, else a ring in that colour: a
   // departure station), a star on tourist sites, the label.
   const stl = clear(layers.stations);
+  const stationLabels = s(doc, "g", { class: "nsb-station-labels", "aria-hidden": "true" });
   const oneLine = map.lines.length === 1;
   for (const station of map.stations) {
     if (!Number.isFinite(station.x) || !Number.isFinite(station.y)) continue;
@@ -234,8 +239,9 @@ export function drawStatic(svg, layers, map, pencils, rs, t) {
       g.append(s(doc, "path", { class: "nsb-tourist-star", d: starPath(cx - STATION_R - 2,
         cy + STATION_R + 1, 6.5) }));
     }
-    g.append(s(doc, "text", { class: "nsb-station-label", x: cx + STATION_R + 1,
-      y: cy - STATION_R + 3, text: station.label }));
+    stationLabels.append(s(doc, "text", { class: "nsb-station-label",
+      "data-station": station.index, x: cx + STATION_R + 1, y: cy - STATION_R + 3,
+      text: station.label }));
     geo.fixed.push(textBox(cx + STATION_R + 1, cy - STATION_R + 3, station.label.length, 9),
       circleBox(cx, cy, STATION_R + 1));
     const about = [symbolWords(station.symbol, t)];
@@ -245,6 +251,7 @@ export function drawStatic(svg, layers, map, pencils, rs, t) {
       text: about.join(", ") }) }));
     stl.append(g);
   }
+  lab.append(stationLabels);
 
   // Hit targets on top of everything: what clicks land on, as wide as a cell (neighbours
   // touch, never overlap), so a finger finds them on a phone (the map keeps them >= 24 px).

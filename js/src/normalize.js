@@ -263,7 +263,11 @@ export function readTurn(v, info = readInfo(null), t = translator(null)) {
       && typeof b.text === "string").map((b) => ({ player: b.player, bot: str(b.bot, "bot"),
       name: str(b.name, (info.players[b.player] || {}).name
         || t("player.default", { n: b.player + 1 })),
-      text: b.text, thinking: bool(b.thinking) })),
+      text: b.text, thinking: bool(b.thinking),
+      // the same actions as data, worded by the front end (words.js); a malformed one is
+      // dropped, and a bot whose steps cannot all be read shows Python's text
+      steps: arr(b.steps).map((x) => readAction(x)).every(Boolean)
+        ? arr(b.steps).map((x) => readAction(x)) : [] })),
     // The bots choosing their move now (the kernel is busy with them).
     thinking: ints(o.thinking),
     room: readRoomStatus(o.room),
@@ -495,11 +499,33 @@ export function readHintMessage(v, map = null) {
     player: int(v.player, 0), hint: null, refused: str(v.refused) || null, stale: bool(v.stale),
     seconds: num(v.seconds, 0) };
   const o = v.hint;
-  if (!isObj(o)) return out;
-  const kind = ["draw", "power", "pass"].includes(o.kind) ? o.kind : null;
-  if (!kind) return out;
-  const p = isObj(o.power) && typeof o.power.id === "string" ? o.power : null;
+  const action = readAction(o, ok);
+  if (!action) return out;
   const hint = {
+    ...action,
+    reason: str(o.reason),
+    expected: typeof o.expected === "number" && Number.isFinite(o.expected) ? o.expected : null,
+    terms: arr(o.terms).filter((t) => isObj(t) && typeof t.label === "string"
+      && Number.isInteger(t.before) && Number.isInteger(t.after))
+      .map((t) => ({ id: str(t.id), label: t.label, before: t.before, after: t.after })),
+  };
+  out.hint = hint;
+  return out;
+}
+
+/**
+ * An action as Python describes it for words (a hint, a bot's step; `action_data` in
+ * nsb_widget/widget/state.py): `{kind: "draw"|"power"|"pass", move, origin, target, line,
+ * power: {id, title, station, label}}`, with `joker` (a draw with the Joker). `ok(i)` says
+ * whether `i` is a station. Null when it is malformed (a draw without its stations, a power
+ * without its id).
+ */
+export function readAction(o, ok = (i) => Number.isInteger(i) && i >= 0) {
+  if (!isObj(o)) return null;
+  const kind = ["draw", "power", "pass"].includes(o.kind) ? o.kind : null;
+  if (!kind) return null;
+  const p = isObj(o.power) && typeof o.power.id === "string" ? o.power : null;
+  const action = {
     kind,
     move: str(o.move),
     origin: ok(o.origin) ? o.origin : null,
@@ -507,14 +533,9 @@ export function readHintMessage(v, map = null) {
     line: typeof o.line === "string" ? o.line : null,
     power: p ? { id: p.id, title: str(p.title, cap(p.id)), station: ok(p.station) ? p.station
       : null, label: typeof p.label === "string" ? p.label : null } : null,
-    reason: str(o.reason),
-    expected: typeof o.expected === "number" && Number.isFinite(o.expected) ? o.expected : null,
-    terms: arr(o.terms).filter((t) => isObj(t) && typeof t.label === "string"
-      && Number.isInteger(t.before) && Number.isInteger(t.after))
-      .map((t) => ({ id: str(t.id), label: t.label, before: t.before, after: t.after })),
+    joker: bool(o.joker),
   };
-  if (kind === "draw" && (hint.origin === null || hint.target === null)) return out;
-  if (kind === "power" && !hint.power) return out;
-  out.hint = hint;
-  return out;
+  if (kind === "draw" && (action.origin === null || action.target === null)) return null;
+  if (kind === "power" && !action.power) return null;
+  return action;
 }

@@ -14,6 +14,7 @@ import { createScoreSheet, updateScoreSheet, bonusText } from "./scoresheet.js";
 import { serializeSvg, svgToPngBase64, download } from "./export.js";
 import { parseRgb } from "./colour.js";
 import { roomHelp } from "./room.js";
+import { actionWords, HINT_WORDS } from "./words.js";
 
 const TRAITS = ["map_data", "game_info", "sheet", "turn", "hints", "scores", "notice", "strings"];
 const KEYS = { r: "reveal", n: "reveal", p: "pass", u: "undo", o: "overlay", h: "hint" };
@@ -614,23 +615,8 @@ export function createView(model, el, store) {
     announce(hintBox.textContent);
   }
 
-  const stationLabel = (i) => (st.map && st.map.okStation(i) ? st.map.stations[i].label : "?");
-
   /** The hint's headline: "Draw C4–D5 (Crown)", "Use the Circled station power on F4 first". */
-  function hintTitle(hint) {
-    const { t } = st;
-    if (hint.kind === "draw") {
-      const section = `${stationLabel(hint.origin)}–${stationLabel(hint.target)}`;
-      return st.hints.line_ids.length > 1 && hint.line
-        ? t("hint.draw_line", { section, line: lineName(st.info.ruleset, hint.line) })
-        : t("hint.draw", { section });
-    }
-    if (hint.kind === "power") {
-      return hint.power.station !== null ? t("hint.power_on", { power: hint.power.title,
-        station: stationLabel(hint.power.station) }) : t("hint.power", { power: hint.power.title });
-    }
-    return t("hint.pass");
-  }
+  const hintTitle = (hint) => actionWords(hint, st, HINT_WORDS);
 
   function drawHintBox() {
     clear(hintBox);

@@ -3,7 +3,7 @@
 // change of the game; and what the bots drew this turn.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { setup, fixture } from "./helpers.mjs";
+import { setup, fixture, strings } from "./helpers.mjs";
 
 const TERMS = [
   { id: "round", label: "Round 1 score", before: 0, after: 4 },
@@ -185,4 +185,50 @@ test("the panel says what each bot drew this turn", async () => {
   t.model.pySet("turn", { ...f.turn, bot_turns: [{ player: "x" }, 3, { player: 1 }] });
   assert.equal(t.qa(".nsb-bot-turn").length, 0);
   t.cleanup();
+});
+
+test("the bots' moves read like the Hint's, in English, German and French", async () => {
+  const f = fixture("two_players");
+  const label = (i) => f.map_data.stations[i].label;
+  const [a, b, c] = [f.map_data.sections[0][0], f.map_data.sections[0][1], 5];
+  const steps = [
+    { kind: "power", power: { id: "joker", title: "Joker", station: null } },
+    { kind: "draw", move: "crown x", origin: a, target: b, line: "crown", joker: true },
+  ];
+  const section = `${label(a)}–${label(b)}`;
+  const want = {
+    en: [["Bear", "Crown"], `Player 2 (search) used the Joker power, then drew ${section} (Crown) with the Joker`,
+      `Player 3 (greedy) drew ${label(b)}–${label(c)} (Bear)`, "Player 4 (random) passed"],
+    de: [["Bär", "Krone"], `Spieler 2 (search) setzte die Fähigkeit „Joker“ ein, dann zeichnete ${section} (Krone) mit dem Joker`,
+      `Spieler 3 (greedy) zeichnete ${label(b)}–${label(c)} (Bär)`, "Spieler 4 (random) passte"],
+    fr: [["Ours", "Couronne"], `Joueur 2 (search) a utilisé le pouvoir « Joker », puis a tracé ${section} (Couronne) avec le Joker`,
+      `Joueur 3 (greedy) a tracé ${label(b)}–${label(c)} (Ours)`, "Joueur 4 (random) a passé"],
+  };
+  for (const [language, [lines, ...rows]] of Object.entries(want)) {
+    const state = structuredClone(f);
+    state.strings = strings(language);
+    state.game_info.ruleset.lines = [{ id: "bear", name: lines[0] }, { id: "crown", name: lines[1] }];
+    const name = (n) => ({ en: "Player", de: "Spieler", fr: "Joueur" })[language] + ` ${n}`;
+    state.turn.bot_turns = [
+      // Python's text keeps the notation; the panel words the steps
+      { player: 1, bot: "search", name: name(2), text: "notation", steps },
+      { player: 2, bot: "greedy", name: name(3), text: "notation", steps: [
+        { kind: "draw", origin: b, target: c, line: "bear" }] },
+      { player: 3, bot: "random", name: name(4), text: "notation", steps: [{ kind: "pass" }] },
+    ];
+    const t = await setup("two_players", { state });
+    const got = t.qa(".nsb-bot-text").map((el) => el.textContent.replace(/\u00a0/g, " "));
+    assert.deepEqual(got, rows, language);
+    // the Hint words the same section the same way ("Zeichne A1–B1 (Krone)")
+    t.model.pySend({ type: "hint", version: state.hints.version, player: state.hints.player,
+      hint: { kind: "draw", origin: a, target: b, line: "crown", reason: "", terms: [] },
+      seconds: 0.1 });
+    assert.ok(t.q(".nsb-hint-title").textContent.includes(`${section} (${lines[1]})`),
+      t.q(".nsb-hint-title").textContent);
+    // no steps (thinking, or an older Python): Python's text as it is
+    t.model.pySet("turn", { ...state.turn, bot_turns: [{ player: 1, bot: "search",
+      name: name(2), text: "is thinking…", steps: [{ kind: "draw" }] }] });
+    assert.equal(t.q(".nsb-bot-text").textContent, `${name(2)} (search) is thinking…`);
+    t.cleanup();
+  }
 });

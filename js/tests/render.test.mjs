@@ -1,6 +1,7 @@
 // Rendering from real fixtures: map, sheet, panel and score sheet show what the traits say.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { setup, fixture } from "./helpers.mjs";
 
 test("the static map: every station, district and dashed section", async () => {
@@ -277,4 +278,30 @@ test("score sheet with objectives and the handicap; ranking at the end of a 2-pl
     `${current.score} so far`);
   assert.ok(d.q('tr[data-row="score"] td[data-round="3"]').classList.contains("nsb-live"));
   assert.equal(d.q('tr[data-row="score"] td[data-round="4"]').textContent, "");
+});
+
+test("labels come after the drawn lines and the marks, with a halo in the paper colour", async () => {
+  for (const name of ["solo_end", "london_end"]) {
+    const t = await setup(name);
+    const svg = t.q("svg.nsb-map");
+    const order = [...svg.querySelectorAll(".nsb-layer")].map((g) => g.classList[1]);
+    assert.ok(order.indexOf("nsb-layer-labels") > order.indexOf("nsb-layer-sheet"), order);
+    assert.ok(order.indexOf("nsb-layer-labels") > order.indexOf("nsb-layer-marks"), order);
+    const sections = t.qa(".nsb-section");
+    assert.ok(sections.length > 10, `${name}: a late game`);
+    const lastLine = sections.at(-1);
+    const labels = t.qa(".nsb-district-name, .nsb-station-label");
+    assert.equal(t.qa(".nsb-station-label").length, fixture(name).map_data.stations.length);
+    for (const label of labels) {
+      // DOCUMENT_POSITION_FOLLOWING: painted after (above) every drawn line
+      assert.ok(lastLine.compareDocumentPosition(label) & 4, `${name}: ${label.textContent}`);
+      assert.ok(label.closest(".nsb-layer-labels"), label.textContent);
+    }
+  }
+  // the halo: a stroke in the paper colour painted under the letters (theme.css)
+  const css = readFileSync(new URL("../src/theme.css", import.meta.url), "utf8");
+  const rule = css.match(/\.nsb-district-name, \.nsb-widget \.nsb-station-label \{([^}]*)\}/);
+  assert.ok(rule, "one rule gives both kinds of label their halo");
+  assert.match(rule[1], /paint-order: stroke;/);
+  assert.match(rule[1], /stroke: var\(--nsb-paper\);/);
 });

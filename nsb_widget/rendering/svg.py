@@ -3,7 +3,8 @@
 Draws the scene of :mod:`nsb_widget.rendering.scene`: districts with yellow boundaries and
 names, the river, dashed potential sections, stations with their symbols and labels, drawn
 sections by colour (a badge on each section gives its round, so colours are told apart without
-colour alone), S-Bahn circles, circled stations and interchange counts.
+colour alone), S-Bahn circles, circled stations and interchange counts. The district names and
+station labels come last, each with a halo in the paper colour, so a line never runs over one.
 
 Everything map-specific comes from the scene's data, not from the map's name:
 
@@ -46,6 +47,11 @@ RIVER = "#8cc8ec"
 DASH = "#a9adb3"
 INK = "#2b2d31"
 SOFT_INK = "#6b7079"
+#: District names: a darker gold than the boundaries (4.5:1 on the paper).
+DISTRICT_INK = "#8a6a1c"
+PAPER = "#ffffff"
+#: The width of a label's halo (a stroke in the paper colour painted under the letters).
+HALO = 2.5
 SYMBOL_R = 0.2  # in cells
 TOURIST = "#f08c00"
 #: The word for a section of a map with one line per round (message id).
@@ -117,6 +123,7 @@ def render_scene(
     if sheet is not None:
         out += _drawn_sections(scene, sheet, t)
     out += _stations(scene, sheet, t)
+    out += _labels(scene, t)
     out.append("</svg>")
     return "\n".join(out)
 
@@ -132,13 +139,30 @@ def _districts(scene: dict[str, Any], t: Translator) -> list[str]:
         fill = DISTRICT_FILLS[i % len(DISTRICT_FILLS)]
         out.append(f'<path d="{path}" fill="{fill}" stroke="{BOUNDARY}" stroke-width="3" '
                    f'stroke-linejoin="round"><title>{names[i]}</title></path>')
-    for i, d in enumerate(scene["districts"]):
+    out.append("</g>")
+    return out
+
+
+def _labels(scene: dict[str, Any], t: Translator) -> list[str]:
+    """District names and station labels, drawn last (above the drawn lines and the marks)
+    with a halo in the paper colour, so a busy line never runs through a name."""
+    out = [f'<g class="labels" stroke="{PAPER}" stroke-width="{HALO}" stroke-linejoin="round" '
+           f'paint-order="stroke">']
+    for d in scene["districts"]:
+        name = escape(map_name(t, d["name"]))
         x, y = d["label_at"]
-        lines = split_label(names[i]) if d.get("label_wrap") else None
-        rows = [(names[i], 0.0)] if lines is None else [(lines[0], -LINE_GAP), (lines[1], LINE_GAP)]
+        lines = split_label(name) if d.get("label_wrap") else None
+        rows = [(name, 0.0)] if lines is None else [(lines[0], -LINE_GAP), (lines[1], LINE_GAP)]
         for text, dy in rows:  # centred on (x, y + dy): the baseline 3 px below the middle
-            out.append(f'<text x="{_xy(x):.1f}" y="{_xy(y + dy) + 3:.1f}" font-size="8.5" '
-                       f'fill="#b08a2e" text-anchor="middle">{text}</text>')
+            out.append(f'<text class="district-name" x="{_xy(x):.1f}" '
+                       f'y="{_xy(y + dy) + 3:.1f}" font-size="8.5" fill="{DISTRICT_INK}" '
+                       f'text-anchor="middle">{text}</text>')
+    r = SYMBOL_R * CELL
+    for s in scene["stations"]:
+        cx, cy = _xy(s["x"]), _xy(s["y"])
+        out.append(f'<text class="station-label" x="{cx + r * 1.15:.1f}" '
+                   f'y="{cy + r * 1.9:.1f}" font-size="7.5" fill="{SOFT_INK}">'
+                   f'{escape(s["label"])}</text>')
     out.append("</g>")
     return out
 
@@ -287,7 +311,5 @@ def _stations(scene: dict[str, Any], sheet: dict[str, Any] | None,
             out.append(f'<circle cx="{cx + r * 1.3:.1f}" cy="{cy - r * 1.3:.1f}" r="6" '
                        f'fill="{INK}"/><text x="{cx + r * 1.3:.1f}" y="{cy - r * 1.3 + 3:.1f}" '
                        f'font-size="8.5" fill="#ffffff" text-anchor="middle">{inter[i]}</text>')
-        out.append(f'<text x="{cx + r * 1.15:.1f}" y="{cy + r * 1.9:.1f}" font-size="7.5" '
-                   f'fill="{SOFT_INK}">{s["label"]}</text>')
     out.append("</g>")
     return out

@@ -17,7 +17,7 @@ from ..errors import Illegality
 from ..i18n import N_, Translator, translator
 from ..rendering.scene import map_scene, sheet_scene
 from ..rules.game import Game, Phase
-from ..rules.moves import Draw, Pass, Reveal, UsePower
+from ..rules.moves import Draw, Move, Pass, Reveal, UsePower
 from ..rules.setup import make_setup
 from ..rules.words import map_name
 from ..scoring.model import Bonus, LineScore, RoundScore
@@ -117,20 +117,48 @@ def deal_code(game: Game) -> str | None:
     return f"Game.new({', '.join(args)})"
 
 
+def action_data(game: Game, move: Move | None = None,
+                power: tuple[str, str | None] | None = None) -> dict[str, Any]:
+    """An action as the front end words it (a hint, a bot's step): ``kind`` ``"draw"``
+    (``move`` in the library's notation, ``origin`` and ``target`` as station indices,
+    ``line`` the map's line id), ``"power"`` (``power``: its id, title, ``station`` index and
+    ``label``) or ``"pass"`` (neither given). The front end's ``actionWords`` says it in the
+    game's language ("Draw C4–D5 (Bear)", "drew C4–D5 (Bear)")."""
+    index = {label: i for i, label in enumerate(game.map.labels)}
+    out: dict[str, Any] = {"kind": "pass", "move": None, "origin": None, "target": None,
+                           "line": None, "power": None}
+    if power is not None:
+        power_id, station = power
+        out["kind"] = "power"
+        out["power"] = {"id": power_id, "title": power_title(game, power_id),
+                        "station": None if station is None else index.get(station),
+                        "label": station}
+    elif move is not None:
+        ruleset = game.ruleset
+        line = next((lid for i, lid in enumerate(ruleset.line_ids)
+                     if ruleset.line_value(i) == move.line), ruleset.line_ids[0])
+        out.update(kind="draw", move=str(move), origin=index[move.origin],
+                   target=index[move.target], line=line)
+    return out
+
+
 def bot_turns(game: Game, bots: Mapping[int, str],
               thinking: Collection[int] = ()) -> list[dict[str, Any]]:
     """What each bot did since the last card was revealed, from the game's log: one entry per
     bot (``bots``: player -> the bot's name), in player order, ``text`` like ``"drew bear
     C4-D5"``, ``"passed"`` or ``"used the Joker power, then drew F4-G5"`` (in the game's
     language; the move in the library's notation); a bot in ``thinking`` (choosing now) has
-    ``"thinking": true`` and the text ``"is thinking…"``. Empty before the first card."""
+    ``"thinking": true`` and the text ``"is thinking…"``. ``steps`` lists the same actions as
+    data (:func:`action_data`, a draw with ``"joker"``), which the front end words in the
+    game's language as the Hint's ("drew C4–D5 (Bear)"). Empty before the first card."""
     log = game.history
     start = next((i for i in range(len(log) - 1, -1, -1) if isinstance(log[i], Reveal)), None)
     if start is None or not bots:
         return []
     t = widget_translator(game)
     joker = any(card.joker for card in game.cards)  # every ruleset's cards have ``joker``
-    done: dict[int, list[tuple[str, bool]]] = {p: [] for p in sorted(bots)}  # (text, passed)
+    # (text, passed, step): the text with the move in the library's notation, the step as data
+    done: dict[int, list[tuple[str, bool, dict[str, Any]]]] = {p: [] for p in sorted(bots)}
     for action in log[start + 1:]:
         if not isinstance(action, Draw | Pass | UsePower) or action.player not in done:
             continue
@@ -138,14 +166,16 @@ def bot_turns(game: Game, bots: Mapping[int, str],
             # The move in the library's notation ("bear C4-D5"), the same in every language.
             move = str(action.move)
             done[action.player].append((t("drew {move} with the Joker", move=move) if joker
-                                        else t("drew {move}", move=move), False))
+                                        else t("drew {move}", move=move), False,
+                                        {**action_data(game, action.move), "joker": joker}))
         elif isinstance(action, Pass):
-            done[action.player].append((t("passed"), True))
+            done[action.player].append((t("passed"), True, action_data(game)))
         else:
             title = power_title(game, action.power)
             done[action.player].append((
                 t("used the {power} power on {station}", power=title, station=action.station)
-                if action.station else t("used the {power} power", power=title), False))
+                if action.station else t("used the {power} power", power=title), False,
+                action_data(game, power=(action.power, action.station))))
     out = []
     for p, steps in done.items():
         if len(steps) > 1 and steps[-1][1]:  # a pass after drawing ends the turn
@@ -156,10 +186,11 @@ def bot_turns(game: Game, bots: Mapping[int, str],
             text = t("is drawing…") if not game.has_finished_turn(p) else t("did nothing")
         else:
             text = steps[0][0]
-            for step, _passed in steps[1:]:
+            for step, _passed, _data in steps[1:]:
                 text = t("{done}, then {next}", done=text, next=step)
         entry: dict[str, Any] = {"player": p, "bot": bots[p], "name": game.player_name(p),
-                                 "text": text}
+                                 "text": text,
+                                 "steps": [] if p in thinking else [d for *_, d in steps]}
         if p in thinking:
             entry["thinking"] = True
         out.append(entry)

@@ -26,7 +26,7 @@ import traitlets
 
 from ..bots import Bot, play_turn
 from ..bots.checked import CheckedBot, bot_name, checked
-from ..bots.hint import Hint, power_title, suggest
+from ..bots.hint import Hint, suggest
 from ..bots.registry import bot_from
 from ..errors import ArgumentError, IllegalMoveError, NsbError, PlayerError
 from ..game import Game
@@ -48,6 +48,7 @@ from .intents import (
 )
 from .seat_state import seat_info, seat_status
 from .state import (
+    action_data,
     game_info_state,
     hints_state,
     map_state,
@@ -577,26 +578,9 @@ class BerlinWidget(anywidget.AnyWidget):
 
     def _hint_data(self, found: Hint) -> dict[str, Any]:
         """A hint with stations as indices and the line as the map's line id."""
-        game = self._game
-        labels = game.map.labels
-        index = {label: i for i, label in enumerate(labels)}
-        ruleset = game.ruleset
-        out: dict[str, Any] = {"kind": "pass", "move": None, "origin": None, "target": None,
-                               "line": None, "power": None, "reason": found.reason,
-                               "expected": None if found.expected is None
-                               else round(found.expected, 1), "terms": []}
-        if found.power is not None:
-            power, station = found.power
-            out["kind"] = "power"
-            out["power"] = {"id": power, "title": power_title(game, power),
-                            "station": None if station is None else index.get(station),
-                            "label": station}
-        elif found.move is not None:
-            move = found.move
-            line = next((lid for i, lid in enumerate(ruleset.line_ids)
-                         if ruleset.line_value(i) == move.line), ruleset.line_ids[0])
-            out.update(kind="draw", move=str(move), origin=index[move.origin],
-                       target=index[move.target], line=line)
+        out = action_data(self._game, found.move, found.power)
+        out.update(reason=found.reason, terms=[],
+                   expected=None if found.expected is None else round(found.expected, 1))
         if found.explanation is not None:
             out["terms"] = [{"id": t.id, "label": t.label, "before": t.before, "after": t.after}
                             for t in found.explanation.terms]

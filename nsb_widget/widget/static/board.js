@@ -244,6 +244,20 @@ var SYMBOL_KEYS = {
 };
 var symbolWords = (symbol, t) => SYMBOL_KEYS[symbol] ? t(SYMBOL_KEYS[symbol]) : symbol;
 
+// src/words.js
+var BOT_WORDS = {
+  draw: "bot.drew",
+  draw_line: "bot.drew_line",
+  power: "bot.power",
+  power_on: "bot.power_on",
+  pass: "bot.passed"
+};
+var BOT_JOKER_WORDS = {
+  ...BOT_WORDS,
+  draw: "bot.drew_joker",
+  draw_line: "bot.drew_line_joker"
+};
+
 // src/cards.js
 var cap2 = (w) => w ? w.charAt(0).toUpperCase() + w.slice(1) : "";
 function cardLabel(card, rs, t) {

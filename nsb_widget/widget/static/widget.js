@@ -373,7 +373,10 @@ function readTurn(v, info = readInfo(null), t = translator(null)) {
       bot: str(b.bot, "bot"),
       name: str(b.name, (info.players[b.player] || {}).name || t("player.default", { n: b.player + 1 })),
       text: b.text,
-      thinking: bool(b.thinking)
+      thinking: bool(b.thinking),
+      // the same actions as data, worded by the front end (words.js); a malformed one is
+      // dropped, and a bot whose steps cannot all be read shows Python's text
+      steps: arr(b.steps).map((x) => readAction(x)).every(Boolean) ? arr(b.steps).map((x) => readAction(x)) : []
     })),
     // The bots choosing their move now (the kernel is busy with them).
     thinking: ints(o.thinking),
@@ -634,25 +637,34 @@ function readHintMessage(v, map = null) {
     seconds: num(v.seconds, 0)
   };
   const o = v.hint;
-  if (!isObj2(o)) return out;
-  const kind = ["draw", "power", "pass"].includes(o.kind) ? o.kind : null;
-  if (!kind) return out;
-  const p = isObj2(o.power) && typeof o.power.id === "string" ? o.power : null;
+  const action = readAction(o, ok);
+  if (!action) return out;
   const hint = {
+    ...action,
+    reason: str(o.reason),
+    expected: typeof o.expected === "number" && Number.isFinite(o.expected) ? o.expected : null,
+    terms: arr(o.terms).filter((t) => isObj2(t) && typeof t.label === "string" && Number.isInteger(t.before) && Number.isInteger(t.after)).map((t) => ({ id: str(t.id), label: t.label, before: t.before, after: t.after }))
+  };
+  out.hint = hint;
+  return out;
+}
+function readAction(o, ok = (i) => Number.isInteger(i) && i >= 0) {
+  if (!isObj2(o)) return null;
+  const kind = ["draw", "power", "pass"].includes(o.kind) ? o.kind : null;
+  if (!kind) return null;
+  const p = isObj2(o.power) && typeof o.power.id === "string" ? o.power : null;
+  const action = {
     kind,
     move: str(o.move),
     origin: ok(o.origin) ? o.origin : null,
     target: ok(o.target) ? o.target : null,
     line: typeof o.line === "string" ? o.line : null,
     power: p ? { id: p.id, title: str(p.title, cap(p.id)), station: ok(p.station) ? p.station : null, label: typeof p.label === "string" ? p.label : null } : null,
-    reason: str(o.reason),
-    expected: typeof o.expected === "number" && Number.isFinite(o.expected) ? o.expected : null,
-    terms: arr(o.terms).filter((t) => isObj2(t) && typeof t.label === "string" && Number.isInteger(t.before) && Number.isInteger(t.after)).map((t) => ({ id: str(t.id), label: t.label, before: t.before, after: t.after }))
+    joker: bool(o.joker)
   };
-  if (kind === "draw" && (hint.origin === null || hint.target === null)) return out;
-  if (kind === "power" && !hint.power) return out;
-  out.hint = hint;
-  return out;
+  if (kind === "draw" && (action.origin === null || action.target === null)) return null;
+  if (kind === "power" && !action.power) return null;
+  return action;
 }
 
 // src/symbols.js
@@ -875,7 +887,7 @@ function pencilTable(map, paper = null) {
     get: (id) => byId.get(id) || { ...unknown, id, name: id || "?" }
   };
 }
-var LAYERS = ["static", "tint", "sheet", "stations", "marks", "overlay", "hl", "hit"];
+var LAYERS = ["static", "tint", "sheet", "stations", "marks", "labels", "overlay", "hl", "hit"];
 function createMapSvg(doc) {
   const svg = s(doc, "svg", {
     class: "nsb-map",
@@ -948,6 +960,7 @@ function drawStatic(svg, layers, map, pencils, rs, t) {
   }
   st.append(borders);
   geo.fixed = [];
+  const lab = clear(layers.labels);
   const names = s(doc, "g", { class: "nsb-district-names", "aria-hidden": "true" });
   for (const d of map.districts) {
     if (!d.label_at || !d.name) continue;
@@ -965,7 +978,7 @@ function drawStatic(svg, layers, map, pencils, rs, t) {
       geo.fixed.push(textBox(x, y, text.length, 9, "middle", 0.58));
     }
   }
-  st.append(names);
+  lab.append(names);
   let dpath = "";
   for (const [a, b] of map.sections) {
     const A = map.stations[a];
@@ -974,6 +987,7 @@ function drawStatic(svg, layers, map, pencils, rs, t) {
   }
   st.append(s(doc, "path", { class: "nsb-potential", d: dpath, "data-count": map.sections.length }));
   const stl = clear(layers.stations);
+  const stationLabels = s(doc, "g", { class: "nsb-station-labels", "aria-hidden": "true" });
   const oneLine = map.lines.length === 1;
   for (const station of map.stations) {
     if (!Number.isFinite(station.x) || !Number.isFinite(station.y)) continue;
@@ -1044,8 +1058,9 @@ function drawStatic(svg, layers, map, pencils, rs, t) {
         6.5
       ) }));
     }
-    g.append(s(doc, "text", {
+    stationLabels.append(s(doc, "text", {
       class: "nsb-station-label",
+      "data-station": station.index,
       x: cx + STATION_R + 1,
       y: cy - STATION_R + 3,
       text: station.label
@@ -1063,6 +1078,7 @@ function drawStatic(svg, layers, map, pencils, rs, t) {
     }) }));
     stl.append(g);
   }
+  lab.append(stationLabels);
   const hit = clear(layers.hit);
   for (const station of map.stations) {
     if (!Number.isFinite(station.x) || !Number.isFinite(station.y)) continue;
@@ -1708,6 +1724,43 @@ function step(map, list, current, key, shift = false) {
   return best !== null ? best : current;
 }
 
+// src/words.js
+var HINT_WORDS = {
+  draw: "hint.draw",
+  draw_line: "hint.draw_line",
+  power: "hint.power",
+  power_on: "hint.power_on",
+  pass: "hint.pass"
+};
+var BOT_WORDS = {
+  draw: "bot.drew",
+  draw_line: "bot.drew_line",
+  power: "bot.power",
+  power_on: "bot.power_on",
+  pass: "bot.passed"
+};
+var BOT_JOKER_WORDS = {
+  ...BOT_WORDS,
+  draw: "bot.drew_joker",
+  draw_line: "bot.drew_line_joker"
+};
+function actionWords(action, st, words = HINT_WORDS) {
+  const { t } = st;
+  const keys = words === BOT_WORDS && action.joker ? BOT_JOKER_WORDS : words;
+  const label2 = (i) => st.map && st.map.okStation(i) ? st.map.stations[i].label : "?";
+  if (action.kind === "draw") {
+    const section2 = `${label2(action.origin)}–${label2(action.target)}`;
+    return st.hints.line_ids.length > 1 && action.line ? t(keys.draw_line, { section: section2, line: lineName(st.info.ruleset, action.line) }) : t(keys.draw, { section: section2 });
+  }
+  if (action.kind === "power") {
+    return action.power.station !== null ? t(keys.power_on, { power: action.power.title, station: label2(action.power.station) }) : t(keys.power, { power: action.power.title });
+  }
+  return t(keys.pass);
+}
+function stepsWords(steps, st) {
+  return steps.map((x) => actionWords(x, st, BOT_WORDS)).reduce((done, next) => st.t("bot.then", { done, next }));
+}
+
 // src/room.js
 function roomToolbar(tb, st) {
   const room = st.info.room;
@@ -2064,7 +2117,7 @@ function updatePanel(panel, st, pencils) {
         h(doc, "span", { class: "nsb-bot-text", text: t("panel.bot_did", {
           name: b.name,
           bot: b.bot,
-          did: b.text
+          did: b.steps.length ? stepsWords(b.steps, st) : b.text
         }) })
       ));
     }
@@ -3568,21 +3621,7 @@ function createView(model, el, store) {
     safely("buttons", drawToolbar);
     announce(hintBox.textContent);
   }
-  const stationLabel = (i) => st.map && st.map.okStation(i) ? st.map.stations[i].label : "?";
-  function hintTitle(hint) {
-    const { t } = st;
-    if (hint.kind === "draw") {
-      const section2 = `${stationLabel(hint.origin)}–${stationLabel(hint.target)}`;
-      return st.hints.line_ids.length > 1 && hint.line ? t("hint.draw_line", { section: section2, line: lineName(st.info.ruleset, hint.line) }) : t("hint.draw", { section: section2 });
-    }
-    if (hint.kind === "power") {
-      return hint.power.station !== null ? t("hint.power_on", {
-        power: hint.power.title,
-        station: stationLabel(hint.power.station)
-      }) : t("hint.power", { power: hint.power.title });
-    }
-    return t("hint.pass");
-  }
+  const hintTitle = (hint) => actionWords(hint, st, HINT_WORDS);
   function drawHintBox() {
     clear(hintBox);
     const hint = ui.hint;
