@@ -272,3 +272,63 @@ def test_a_lock_held_by_a_live_kernel_is_waited_for_then_refused(home, tmp_path,
         proc.join(timeout=30)
     room.reveal()
     assert len(room.turns) == 1
+
+
+# ---------------------------------------------------------------------------- lookalike names
+def _join_each(folder: str, index: int, names: list[str], barrier, results) -> None:
+    os.environ["NSB_WIDGET_HOME"] = os.path.join(folder, "..", "homes", str(index))
+    os.environ["JPY_SESSION_NAME"] = f"laptop-{index}.ipynb"
+    for name in names:
+        barrier.wait()
+        try:
+            join(folder, name, follow=False)
+            results.put((name, "seat"))
+        except RoomError as exc:
+            results.put((name, str(exc)))
+
+
+def test_two_lookalike_names_joining_at_the_same_instant_seat_one(home, tmp_path):
+    """"Pao" and the Cyrillic "Рао" joining at the same instant both passed the lookalike
+    check (it read the seats already there): both were seated. The look of a name is now
+    claimed in one step: each time, exactly one of them gets a seat."""
+    room = Room.create(tmp_path / "room", "Lookalikes", language="en")
+    rounds = 30
+    latin = [f"Pao{i}" for i in range(rounds)]
+    cyrillic = [f"\u0420\u0430\u043e{i}" for i in range(rounds)]
+    barrier, results = CONTEXT.Barrier(2), CONTEXT.Queue()
+    procs = [CONTEXT.Process(target=_join_each, args=(str(room.folder.path), i, names,
+                                                      barrier, results))
+             for i, names in enumerate((latin, cyrillic))]
+    for p in procs:
+        p.start()
+    outcomes = dict(results.get(timeout=60) for _ in range(2 * rounds))
+    for p in procs:
+        p.join(timeout=30)
+        assert p.exitcode == 0
+    for a, b in zip(latin, cyrillic, strict=True):
+        seated = [n for n in (a, b) if outcomes[n] == "seat"]
+        assert len(seated) == 1, (a, b, outcomes[a], outcomes[b])
+        (loser,) = {a, b} - set(seated)
+        assert outcomes[loser] == (f"the name {loser} looks the same as {seated[0]}, who is in "
+                                   f"the room already: choose another name")
+    assert len(room.folder.seat_files()) == rounds
+
+
+def test_a_lookalike_claim_left_by_a_join_that_died_blocks_nobody_for_long(home, tmp_path):
+    from nsb_widget.room.names import look_key, name_key
+
+    room = Room.create(tmp_path / "room", "Claims", language="en")
+    folder = room.folder
+    claim = folder.look_file(look_key("Pao"))
+    claim.write_text(json.dumps({"format": "nsb-room-look", "version": 1, "room": room.info.id,
+                                 "key": name_key("Pao"), "name": "Pao"}))
+    with pytest.raises(RoomError, match="looks the same as Pao"):  # Pao is joining right now
+        join(folder.path, "\u0420\u0430\u043e", follow=False)
+    assert folder.seat_files() == []
+    old = time.time() - 60
+    os.utime(claim, (old, old))  # ... or died before taking the seat, a minute ago
+    join(folder.path, "\u0420\u0430\u043e", follow=False)
+    assert json.loads(claim.read_text())["name"] == "\u0420\u0430\u043e"
+    claim = folder.look_file(look_key("Ada"))
+    claim.write_text("not a claim")  # a damaged claim keeps nobody out
+    assert join(folder.path, "Ada", follow=False).name == "Ada"
