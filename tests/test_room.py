@@ -9,6 +9,7 @@ import html
 import json
 import os
 import random
+import stat
 import warnings
 from pathlib import Path
 
@@ -815,13 +816,20 @@ def test_the_games_kept_at_the_end_hold_nothing_a_participant_could_not_read(hom
     ada, bob = (take_seat(room.folder.path, n) for n in ("Ada", "Bob"))
     _leave_after(room, [ada], bob, 3, random.Random(2))
     seats = {p.name: room.folder.seat_file(p.key).read_bytes() for p in room.participants}
-    room.end()
+    umask = os.umask(0o002)
+    try:
+        room.end()
+    finally:
+        os.umask(umask)
     kept = sorted(room.folder.ended.iterdir())
     assert [p.name for p in kept] == [f"{ada.key}.json"]
     doc, seat_doc = json.loads(kept[0].read_text()), json.loads(seats["Ada"])
     assert doc["actions"] == seat_doc["actions"] and doc["name"] == "Ada"
     cards = {c for turn in room.turns for c in turn}
     assert {c for a in doc["actions"] if a["type"] == "reveal" for c in a["cards"]} <= cards
+    # Only the teacher may write there, whatever the umask (a hub's shared folder: 002).
+    assert stat.S_IMODE(room.folder.ended.stat().st_mode) & 0o022 == 0
+    assert stat.S_IMODE(kept[0].stat().st_mode) == 0o644
     # Self-paced, Bob not finished: nothing of his, and Ada's game is her seat's.
     restart_kernel()
     (tmp_path / "self").mkdir()

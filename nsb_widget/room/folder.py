@@ -359,6 +359,13 @@ class RoomFolder:
         """The folder of the games the final places count, once the teacher ended the game."""
         return self.path / ENDED_DIR
 
+    def make_ended(self) -> None:
+        """Create :attr:`ended` (when it does not exist) as the room's folder is made: the
+        teacher alone writes in it, whatever the umask (a hub's 002), readable as the room's
+        folder is."""
+        self.ended.mkdir(exist_ok=True)
+        _set_mode(self.ended, stat.S_IMODE(os.stat(self.path).st_mode) & 0o755)
+
     def ended_file(self, key: str) -> Path:
         """The hand-in of participant ``key`` as it was when the teacher ended the game."""
         return self.ended / f"{key}.json"

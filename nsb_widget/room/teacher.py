@@ -467,7 +467,7 @@ class Room:
         engine accepted them (:meth:`resume` counts these, whatever the seats hold later).
         They hold nothing a participant cannot read already: every card is out (or, in a
         self-paced room, the seed is public), and the seats' files hold the same actions."""
-        self.folder.ended.mkdir(exist_ok=True)
+        self.folder.make_ended()
         for p in finished:
             write_atomic(self.folder.ended_file(p.key), {
                 "format": SEAT_FORMAT, "version": VERSION, "room": self.info.id,
