@@ -50,6 +50,8 @@ def participant(folder: str, name: str, think: float, stop, results) -> None:
             arrived.set()
 
     seat.game.subscribe(on_event)
+    if seat.game.phase is Phase.DRAW:  # join took a card already out (before subscribe)
+        arrived.set()
     seat.follow()  # the same thread and interval as in a notebook
     game = seat.game
     while not stop.is_set():

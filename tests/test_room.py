@@ -9,6 +9,7 @@ import html
 import json
 import os
 import random
+import stat
 import warnings
 from pathlib import Path
 
@@ -760,6 +761,121 @@ def test_the_places_announced_at_the_end_stand_whatever_is_handed_in_after(home,
     assert [(r.name, r.place, r.status) for r in room.standings().rows] == [
         (n, p, s) for n, p, _, s in announced]
     assert room.participant("Cleo").refusal is None
+
+
+def _frozen(room: Room) -> tuple[object, ...]:
+    """What the teacher's results show of an ended room: the standings (every column of the
+    CSV and the notebook's table), the board's table and each participant's game counted."""
+    from nsb_widget.widget.board_state import board_standings
+
+    standings = room.standings()
+    games = {p.name: [a.to_json() for a in p.game.history] if p.game else None
+             for p in room.participants}
+    return standings.to_csv(), standings._repr_html_(), board_standings(standings), games
+
+
+def test_the_final_places_survive_a_kernel_restart_after_the_end(home, tmp_path):
+    """Room.resume after the end counted each placed participant's seat file as it was
+    then: Ada, who undid her last draw after the end, came back as 'left' without a place,
+    and Bob's other last draw changed his score. The games counted at the end are kept in
+    ended/, and a restarted kernel counts them: the same places, scores and CSV."""
+    room = _room(tmp_path, seed=2**70 + 21)
+    ada, bob = (take_seat(room.folder.path, n) for n in ("Ada", "Bob"))
+    cleo = take_seat(room.folder.path, "Cleo")
+    _leave_after(room, [ada, bob], cleo, 5, random.Random(4))
+    room.end()
+    counted = {n: list(room.participant(n).game.history) for n in ("Ada", "Bob")}
+    ada.game.undo()  # her game open again, and left so
+    bob.game.undo()
+    while not bob.game.is_over:  # another last turn: a pass instead of his draw
+        bob.game.pass_turn()
+    while not cleo.game.is_over:  # Cleo, who left, finishes after the end
+        finish_turn(cleo, random.Random(1))
+    assert bob.game.history != counted["Bob"]
+    room.poll()
+    before, table = _frozen(room), room.folder.table_file.read_bytes()
+    exported = room.export(tmp_path / "before")
+    restart_kernel()
+    again = Room.resume(room.folder.path)
+    assert _frozen(again) == before
+    assert [r.status for r in again.standings().rows] == ["finished", "finished", "left"]
+    assert {n: list(again.participant(n).game.history) for n in counted} == counted
+    assert "after the teacher ended the game" in (again.participant("Ada").refusal or "")
+    assert room.folder.table_file.read_bytes() == table  # taking the room back writes nothing
+    after = again.export(tmp_path / "after")
+    assert {p.relative_to(after): p.read_bytes() for p in after.rglob("*.*")} == {
+        p.relative_to(exported): p.read_bytes() for p in exported.rglob("*.*")}
+
+
+def test_the_games_kept_at_the_end_hold_nothing_a_participant_could_not_read(home, tmp_path):
+    """ended/ is in the room's folder (readable by everyone): it holds only the placed
+    participants' games as their own seat files held them at the end, never a card the room
+    had not turned over. A self-paced room ended while someone has cards left keeps nothing
+    of theirs."""
+    room = _room(tmp_path, seed=2**70 + 21)
+    ada, bob = (take_seat(room.folder.path, n) for n in ("Ada", "Bob"))
+    _leave_after(room, [ada], bob, 3, random.Random(2))
+    seats = {p.name: room.folder.seat_file(p.key).read_bytes() for p in room.participants}
+    umask = os.umask(0o002)
+    try:
+        room.end()
+    finally:
+        os.umask(umask)
+    kept = sorted(room.folder.ended.iterdir())
+    assert [p.name for p in kept] == [f"{ada.key}.json"]
+    doc, seat_doc = json.loads(kept[0].read_text()), json.loads(seats["Ada"])
+    assert doc["actions"] == seat_doc["actions"] and doc["name"] == "Ada"
+    cards = {c for turn in room.turns for c in turn}
+    assert {c for a in doc["actions"] if a["type"] == "reveal" for c in a["cards"]} <= cards
+    # Only the teacher may write there, whatever the umask (a hub's shared folder: 002).
+    assert stat.S_IMODE(room.folder.ended.stat().st_mode) & 0o022 == 0
+    assert stat.S_IMODE(kept[0].stat().st_mode) == 0o644
+    # Self-paced, Bob not finished: nothing of his, and Ada's game is her seat's.
+    restart_kernel()
+    (tmp_path / "self").mkdir()
+    own = _room(tmp_path / "self", paced="self", seed=2026)
+    ada, bob = (take_seat(own.folder.path, n) for n in ("Ada", "Bob"))
+    _play_own_game(ada, random.Random(5))
+    bob.game.reveal()
+    own.end()
+    (kept,) = own.folder.ended.iterdir()
+    assert kept.name == f"{ada.key}.json"
+    assert json.loads(kept.read_text())["actions"] == json.loads(
+        own.folder.seat_file(ada.key).read_text())["actions"]
+
+
+def test_a_room_ended_by_the_previous_version_still_resumes(home, tmp_path):
+    """A room ended before ended/ existed (and a table with no sequence number) is taken
+    back as before: its placed participants counted from their seats' files."""
+    room = _room(tmp_path, seed=2**70 + 21)
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
+    cleo = take_seat(room.folder.path, "Cleo")
+    _leave_after(room, seats, cleo, 5, random.Random(4))
+    rows = [(r.name, r.place, r.total, r.status) for r in room.end().rows]
+    for path in room.folder.ended.iterdir():
+        path.unlink()
+    room.folder.ended.rmdir()
+    doc = json.loads(room.folder.table_file.read_text())
+    del doc["seq"]
+    room.folder.table_file.write_text(json.dumps(doc))
+    restart_kernel()
+    again = Room.resume(room.folder.path)
+    assert [(r.name, r.place, r.total, r.status) for r in again.standings().rows] == rows
+    assert again.problem is None
+
+
+def test_a_damaged_game_kept_at_the_end_is_named_and_the_seat_counted(home, tmp_path):
+    room = _room(tmp_path, seed=2**70 + 21)
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
+    cleo = take_seat(room.folder.path, "Cleo")
+    _leave_after(room, seats, cleo, 5, random.Random(4))
+    rows = [(r.name, r.place, r.total, r.status) for r in room.end().rows]
+    kept = room.folder.ended_file(seats[0].key)
+    kept.write_text("{")
+    restart_kernel()
+    again = Room.resume(room.folder.path)
+    assert [(r.name, r.place, r.total, r.status) for r in again.standings().rows] == rows
+    assert again.problem is not None and again.problem.startswith(f"ended/{kept.name}: ")
 
 
 def test_a_game_is_not_ended_into_a_table_nobody_can_read(home, tmp_path, monkeypatch):

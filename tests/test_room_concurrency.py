@@ -1,16 +1,24 @@
 """Many participants writing at the same moment, as in a real room: every write is atomic, no
-hand-in is lost, and two people who take one name at the same moment cannot both get it.
-Each participant is a separate process, as each kernel is."""
+hand-in is lost, and two people who take one name (or two names that look alike) at the same
+moment cannot both get it; two teacher kernels on one room never write an older table back,
+and a lock left by a killed kernel does not block the room. Each participant (and each
+teacher's kernel) is a separate process, as each kernel is."""
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
 import random
+import signal
+import time
+from pathlib import Path
 
+import pytest
 from room_support import home
 
-from nsb_widget.room import Room, RoomError, join
+from nsb_widget.room import Room, RoomError, join, teacher
+from nsb_widget.room import folder as room_folder
 from nsb_widget.rules.game import Phase
 
 __all__ = ["home"]
@@ -98,3 +106,231 @@ def test_one_name_taken_at_the_same_moment_goes_to_one_person(home, tmp_path):
     assert all("is taken in this room" in o[2] for o in refused)
     assert len(room.folder.seat_files()) == 1
 
+
+
+# ---------------------------------------------------------------------------- two teacher kernels
+def _teacher_kernel(folder: str, home_dir: str, commands, answers) -> None:
+    """A second teacher kernel on the same room (the teacher's notebook open twice): it runs
+    what it is sent, each answer ``("ok", value)`` or ``("error", message)``."""
+    os.environ["NSB_WIDGET_HOME"] = home_dir
+    teacher._LIVE.clear()  # (forked: a kernel of its own)
+    room = None
+    for command in iter(commands.get, None):
+        try:
+            if command == "resume":
+                room = Room.resume(folder)
+                answers.put(("ok", len(room.turns)))
+            elif command == "reveal":
+                assert room is not None
+                answers.put(("ok", room.reveal()))
+            elif command == "problem":
+                assert room is not None
+                answers.put(("ok", room.problem))
+        except RoomError as exc:
+            answers.put(("error", str(exc)))
+
+
+class _Kernel:
+    """Another process holding a teacher's room: ``kernel("reveal")`` runs it there."""
+
+    def __init__(self, folder: Path, home_dir: Path) -> None:
+        self.commands, self.answers = CONTEXT.Queue(), CONTEXT.Queue()
+        self.process = CONTEXT.Process(target=_teacher_kernel, args=(
+            str(folder), str(home_dir), self.commands, self.answers))
+        self.process.start()
+
+    def __call__(self, command: str) -> tuple[str, object]:
+        self.commands.put(command)
+        return self.answers.get(timeout=60)
+
+    def stop(self) -> None:
+        self.commands.put(None)
+        self.process.join(timeout=30)
+
+
+def test_a_teacher_kernel_that_is_behind_writes_nothing_and_says_what_to_do(home, tmp_path):
+    """Two kernels on one room each wrote the whole table from memory: the one behind put an
+    older table back (fewer cards out), which the participants then saw. Now it writes
+    nothing and says what to do; taking the room back (Room.resume) lets it go on."""
+    room = Room.create(tmp_path / "room", "Twice", seed=2**70 + 3, language="en")
+    room.reveal()
+    other = _Kernel(room.folder.path, home)
+    try:
+        assert other("resume") == ("ok", 1)
+        room.reveal()
+        room.reveal()
+        before = room.folder.table_file.read_bytes()
+        status, why = other("reveal")
+        assert status == "error"
+        assert str(why).startswith("another kernel has moved this room on, so this one writes "
+                                   "nothing") and f"Room.resume('{room.folder.path}')" in str(why)
+        assert room.folder.table_file.read_bytes() == before  # nothing older written back
+        assert other("problem") == ("ok", why)  # its board says so too
+        assert other("resume") == ("ok", 3)  # what the teacher does next
+        status, cards = other("reveal")
+        assert status == "ok"
+        # Now this kernel is the one behind: its board says so, and it writes nothing.
+        assert room.poll() and (room.problem or "").startswith("another kernel")
+        after = room.folder.table_file.read_bytes()
+        with pytest.raises(RoomError, match="another kernel has moved this room on"):
+            room.reveal()
+        assert room.folder.table_file.read_bytes() == after
+        again = Room.resume(room.folder.path)
+        assert again is not room and len(again.turns) == 4 and again.problem is None
+        assert again.turns[-1] == tuple(cards)  # type: ignore[arg-type]
+        again.reveal()
+    finally:
+        other.stop()
+    assert json.loads(room.folder.table_file.read_text())["seq"] == 5
+
+
+def _racing_teacher(folder: str, home_dir: str, rounds: int, barrier, results) -> None:
+    os.environ["NSB_WIDGET_HOME"] = home_dir
+    teacher._LIVE.clear()
+    for number in range(rounds):
+        room = Room.resume(folder)  # the same room while it is up to date
+        barrier.wait()
+        try:
+            results.put((number, "revealed", room.reveal()))
+        except RoomError as exc:
+            results.put((number, "refused", str(exc)))
+        barrier.wait()
+
+
+def test_two_teacher_kernels_revealing_at_the_same_instant_move_the_room_on_once(home,
+                                                                                 tmp_path):
+    room = Room.create(tmp_path / "room", "Race", seed=2**70 + 5, language="en")
+    rounds = 12
+    barrier, results = CONTEXT.Barrier(2), CONTEXT.Queue()
+    procs = [CONTEXT.Process(target=_racing_teacher, args=(
+        str(room.folder.path), str(home), rounds, barrier, results)) for _ in range(2)]
+    for p in procs:
+        p.start()
+    # (Two processes' answers may arrive out of order: each says its round.)
+    answers = sorted(results.get(timeout=60) for _ in range(2 * rounds))
+    outcomes = [[a[1:] for a in answers if a[0] == number] for number in range(rounds)]
+    for p in procs:
+        p.join(timeout=30)
+        assert p.exitcode == 0
+    bad = [pair for pair in outcomes if [o[0] for o in pair] != ["refused", "revealed"]]
+    assert not bad, bad
+    assert all("another kernel" in pair[0][1] for pair in outcomes)
+    doc = json.loads(room.folder.table_file.read_text())
+    assert (len(doc["turns"]), doc["seq"]) == (rounds, rounds)
+    assert [tuple(t) for t in doc["turns"]] == [tuple(pair[1][1]) for pair in outcomes]
+    assert not room.folder.lock_file.exists()
+
+
+def _hold_lock(path: str, held) -> None:
+    with room_folder.locked(Path(path)):
+        held.set()
+        time.sleep(120)
+
+
+def test_a_lock_left_by_a_killed_kernel_does_not_block_the_room(home, tmp_path):
+    room = Room.create(tmp_path / "room", "Killed", seed=2**70 + 5, language="en")
+    held = CONTEXT.Event()
+    proc = CONTEXT.Process(target=_hold_lock, args=(str(room.folder.lock_file), held))
+    proc.start()
+    assert held.wait(30)
+    os.kill(proc.pid, signal.SIGKILL)  # a kernel killed while it held the lock
+    proc.join(timeout=30)
+    assert room.folder.lock_file.exists()
+    start = time.monotonic()
+    room.reveal()
+    assert time.monotonic() - start < 1  # its holder is gone: broken at once
+    assert not room.folder.lock_file.exists() and len(room.turns) == 1
+
+
+def test_a_stale_lock_of_another_machine_is_broken_after_the_timeout(home, tmp_path,
+                                                                     monkeypatch):
+    monkeypatch.setattr(room_folder, "LOCK_STALE_SECONDS", 0.4)
+    room = Room.create(tmp_path / "room", "Stale", seed=2**70 + 5, language="en")
+    room.folder.lock_file.write_text(json.dumps({"pid": 1, "host": "another-machine"}))
+    start = time.monotonic()
+    room.reveal()
+    assert 0.4 <= time.monotonic() - start < 3 and len(room.turns) == 1
+    room.folder.lock_file.write_text("")  # died before writing its name
+    room.reveal()
+    assert len(room.turns) == 2 and not room.folder.lock_file.exists()
+
+
+def test_a_lock_held_by_a_live_kernel_is_waited_for_then_refused(home, tmp_path, monkeypatch):
+    monkeypatch.setattr(room_folder, "LOCK_WAIT_SECONDS", 0.3)
+    room = Room.create(tmp_path / "room", "Busy", seed=2**70 + 5, language="en")
+    held = CONTEXT.Event()
+    proc = CONTEXT.Process(target=_hold_lock, args=(str(room.folder.lock_file), held))
+    proc.start()
+    try:
+        assert held.wait(30)
+        before = room.folder.table_file.read_bytes()
+        with pytest.raises(RoomError, match="cannot turn the card over: cannot write to .*: "
+                                            "another kernel holds the room's lock file "
+                                            r"\.table\.lock and has not let it go"):
+            room.reveal()
+        assert room.folder.table_file.read_bytes() == before and room.turns == ()
+    finally:
+        proc.kill()
+        proc.join(timeout=30)
+    room.reveal()
+    assert len(room.turns) == 1
+
+
+# ---------------------------------------------------------------------------- lookalike names
+def _join_each(folder: str, index: int, names: list[str], barrier, results) -> None:
+    os.environ["NSB_WIDGET_HOME"] = os.path.join(folder, "..", "homes", str(index))
+    os.environ["JPY_SESSION_NAME"] = f"laptop-{index}.ipynb"
+    for name in names:
+        barrier.wait()
+        try:
+            join(folder, name, follow=False)
+            results.put((name, "seat"))
+        except RoomError as exc:
+            results.put((name, str(exc)))
+
+
+def test_two_lookalike_names_joining_at_the_same_instant_seat_one(home, tmp_path):
+    """"Pao" and the Cyrillic "Рао" joining at the same instant both passed the lookalike
+    check (it read the seats already there): both were seated. The look of a name is now
+    claimed in one step: each time, exactly one of them gets a seat."""
+    room = Room.create(tmp_path / "room", "Lookalikes", language="en")
+    rounds = 30
+    latin = [f"Pao{i}" for i in range(rounds)]
+    cyrillic = [f"\u0420\u0430\u043e{i}" for i in range(rounds)]
+    barrier, results = CONTEXT.Barrier(2), CONTEXT.Queue()
+    procs = [CONTEXT.Process(target=_join_each, args=(str(room.folder.path), i, names,
+                                                      barrier, results))
+             for i, names in enumerate((latin, cyrillic))]
+    for p in procs:
+        p.start()
+    outcomes = dict(results.get(timeout=60) for _ in range(2 * rounds))
+    for p in procs:
+        p.join(timeout=30)
+        assert p.exitcode == 0
+    for a, b in zip(latin, cyrillic, strict=True):
+        seated = [n for n in (a, b) if outcomes[n] == "seat"]
+        assert len(seated) == 1, (a, b, outcomes[a], outcomes[b])
+        (loser,) = {a, b} - set(seated)
+        assert outcomes[loser] == (f"the name {loser} looks the same as {seated[0]}, who is in "
+                                   f"the room already: choose another name")
+    assert len(room.folder.seat_files()) == rounds
+
+
+def test_a_lookalike_claim_left_by_a_join_that_died_blocks_nobody_for_long(home, tmp_path):
+    from nsb_widget.room.names import look_key, name_key
+
+    room = Room.create(tmp_path / "room", "Claims", language="en")
+    folder = room.folder
+    claim = folder.look_file(look_key("Pao"))
+    claim.write_text(json.dumps({"format": "nsb-room-look", "version": 1, "room": room.info.id,
+                                 "key": name_key("Pao"), "name": "Pao"}))
+    with pytest.raises(RoomError, match="looks the same as Pao"):  # Pao is joining right now
+        join(folder.path, "\u0420\u0430\u043e", follow=False)
+    assert folder.seat_files() == []
+    old = time.time() - 60
+    os.utime(claim, (old, old))  # ... or died before taking the seat, a minute ago
+    join(folder.path, "\u0420\u0430\u043e", follow=False)
+    assert json.loads(claim.read_text())["name"] == "\u0420\u0430\u043e"
+    claim = folder.look_file(look_key("Ada"))
+    claim.write_text("not a claim")  # a damaged claim keeps nobody out
+    assert join(folder.path, "Ada", follow=False).name == "Ada"

@@ -5,9 +5,15 @@ JupyterHub, or any folder of one Jupyter server)::
 
     room.json          the room: its name, city, modules, language and what the table can see
                        (pencil order, effects, objectives, powers); written once, by the teacher
-    table.json         the cards turned over so far (written by the teacher after each reveal)
+    table.json         the cards turned over so far (written by the teacher after each reveal),
+                       with a sequence number that every write moves on
     seats/<key>.json   one participant's hand-in: their name, a hash of their token and every
                        action of their game (written by that participant after each action)
+    seats/.look-<h>    claims the look of a name (its lookalike-folded key), so that two
+                       names that look alike cannot both join, even at the same instant
+    ended/<key>.json   once the teacher has ended the game: each placed participant's
+                       hand-in as it was then (the games the final places count)
+    .table.lock        held by a teacher's kernel while it checks and writes table.json
 
 Nothing secret is ever written here: the deal of a room dealt by the teacher stays in the
 teacher's kernel (and the teacher's private store, :mod:`nsb_widget.room.private`).
@@ -15,19 +21,25 @@ teacher's kernel (and the teacher's private store, :mod:`nsb_widget.room.private
 Every write goes to a temporary file in the same folder, then replaces the target in one step
 (``os.replace``), so a reader sees the old file or the new one, never half of one. A new seat is
 claimed with ``os.link``, which fails when the name is taken: two participants who join with
-the same name at the same moment cannot both get it. Each file has one writer, so no write can
-undo another's.
+the same name at the same moment cannot both get it. Each seat file has one writer, so no write
+can undo another's. ``table.json`` could have two (the teacher's notebook open twice, or a
+restarted kernel beside a stale one): each write holds the lock file (:func:`locked`, made with
+``O_CREAT | O_EXCL``, broken when its holder died) while it checks that the table on disk is
+still the one the kernel knows, so a kernel that is behind writes nothing.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import json
 import os
 import secrets
+import socket
 import stat
-from collections.abc import Mapping
+import time
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -38,20 +50,32 @@ from ..jsonfile import parse_bytes, short, version_problem
 ROOM_FILE = "room.json"
 TABLE_FILE = "table.json"
 SEATS_DIR = "seats"
+ENDED_DIR = "ended"
+LOCK_FILE = ".table.lock"
 #: The ``format`` of each file, and the version this library writes and reads.
 ROOM_FORMAT = "nsb-room"
 TABLE_FORMAT = "nsb-room-table"
 SEAT_FORMAT = "nsb-room-seat"
+LOOK_FORMAT = "nsb-room-look"
 VERSION = 1
 #: The largest room file read (a seat of a whole game is about 5 KB).
 MAX_ROOM_FILE_BYTES = 200_000
+#: A lock file seen unchanged for this long (seconds) is left over by a kernel that died while
+#: holding it, and is broken: the work it guards (reading and writing ``table.json``) takes a
+#: few milliseconds. A lock of a process that is gone (same machine) is broken at once.
+LOCK_STALE_SECONDS = 10.0
+#: The longest a writer waits for the lock (seconds), stale locks broken included.
+LOCK_WAIT_SECONDS = 30.0
 
 
 def room_error(t: Translator, doing: str, path: Path, exc: OSError) -> RoomError:
     """A :class:`RoomError` for a failed file operation: what was being done, where, and why in
     words a teacher can act on (``doing`` is already in ``t``'s language)."""
     code = exc.errno
-    if code == errno.ENOENT:
+    if isinstance(exc, LockBusy):
+        why = t("another kernel holds the room's lock file {name} and has not let it go: try "
+                "again in a moment", name=LOCK_FILE)
+    elif code == errno.ENOENT:
         why = t("the folder does not exist (check the path the teacher gave)")
     elif code == errno.ENOTDIR:
         why = t("a part of the path is a file, not a folder (check the path the teacher gave)")
@@ -143,6 +167,103 @@ def _umask() -> int:
     return old
 
 
+class LockBusy(OSError):
+    """The lock file stayed held by a live kernel for longer than the writer would wait."""
+
+
+@contextlib.contextmanager
+def locked(path: Path, stale: float | None = None,
+           wait: float | None = None) -> Iterator[None]:
+    """Hold the lock file ``path`` (created with ``O_CREAT | O_EXCL``, which any file system,
+    local or shared, makes in one step) for the ``with`` block; another process waits for it.
+
+    A lock is never left behind for ever by a killed process: one whose holder (named in it)
+    no longer runs on this machine is broken at once, and any lock seen unchanged for
+    ``stale`` seconds (default :data:`LOCK_STALE_SECONDS`) is broken (its holder died on
+    another machine, or before writing its name). Raises :class:`LockBusy` after ``wait``
+    seconds (default :data:`LOCK_WAIT_SECONDS`), and :class:`OSError` when the lock cannot be
+    made (a folder that cannot be written).
+
+    (Two writers that find one stale lock at the same instant could both break it, the later
+    one breaking the fresh lock of the other: a window of microseconds, open only after a
+    kernel died holding the lock.)"""
+    mine = _take_lock(path, LOCK_STALE_SECONDS if stale is None else stale,
+                      LOCK_WAIT_SECONDS if wait is None else wait)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            if _lock_text(path) == mine:
+                os.unlink(path)
+
+
+def _take_lock(path: Path, stale: float, wait: float) -> str:
+    """Create the lock file ``path`` holding a text of this process's own, waiting (and
+    breaking a stale lock) as :func:`locked` says; returns that text."""
+    mine = json.dumps({"pid": os.getpid(), "host": socket.gethostname(),
+                       "nonce": secrets.token_hex(8), "time": time.time()})
+    start = time.monotonic()
+    seen, since = None, start
+    pause = 0.002
+    while True:
+        try:
+            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+        except FileExistsError:
+            pass
+        else:
+            try:
+                with open(fd, "w", encoding="utf-8") as handle:
+                    handle.write(mine)
+            except BaseException:  # (a full disk): leave no lock that names nobody
+                _remove(str(path))
+                raise
+            return mine
+        now = time.monotonic()
+        text = _lock_text(path)
+        if text != seen:  # a new holder (or none): its time starts now
+            seen, since = text, now
+        if text is not None and (now - since >= stale or _holder_gone(text)):
+            with contextlib.suppress(OSError):
+                if _lock_text(path) == text:  # (not a fresh lock taken meanwhile)
+                    os.unlink(path)
+            continue
+        if now - start >= wait:
+            raise LockBusy(errno.EAGAIN, f"another kernel has held the lock file for "
+                                         f"{now - since:.0f} s", str(path))
+        time.sleep(pause)
+        pause = min(pause * 2, 0.05)
+
+
+def _lock_text(path: Path) -> str | None:
+    """The lock file's text, ``None`` when there is none (or it cannot be read)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return handle.read(1000)
+    except OSError:
+        return None
+
+
+def _holder_gone(text: str) -> bool:
+    """True when the lock ``text`` names a process of this machine that no longer runs (only
+    where that can be asked without harm: on Windows ``os.kill`` would stop the process)."""
+    if os.name != "posix":
+        return False
+    try:
+        holder = json.loads(text)
+        pid, host = holder["pid"], holder["host"]
+    except (ValueError, TypeError, KeyError):
+        return False  # being written, or not ours: the timeout decides
+    if host != socket.gethostname() or not isinstance(pid, int) or pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # someone else's process (permission denied): it runs
+        return False
+    return False
+
+
 def _set_mode(path: Path, mode: int) -> None:
     """``chmod`` a folder this account made, keeping its set-group bit (a shared folder's
     group); a folder of someone else's keeps its modes."""
@@ -227,6 +348,33 @@ class RoomFolder:
         readable = shared & 0o555
         _set_mode(self.path, 0o700 | readable | stat.S_ISVTX)
         _set_mode(self.seats, 0o700 | readable | (shared & 0o022) | stat.S_ISVTX)
+
+    @property
+    def lock_file(self) -> Path:
+        """The lock held while ``table.json`` is checked and written (:func:`locked`)."""
+        return self.path / LOCK_FILE
+
+    @property
+    def ended(self) -> Path:
+        """The folder of the games the final places count, once the teacher ended the game."""
+        return self.path / ENDED_DIR
+
+    def make_ended(self) -> None:
+        """Create :attr:`ended` (when it does not exist) as the room's folder is made: the
+        teacher alone writes in it, whatever the umask (a hub's 002), readable as the room's
+        folder is."""
+        self.ended.mkdir(exist_ok=True)
+        _set_mode(self.ended, stat.S_IMODE(os.stat(self.path).st_mode) & 0o755)
+
+    def ended_file(self, key: str) -> Path:
+        """The hand-in of participant ``key`` as it was when the teacher ended the game."""
+        return self.ended / f"{key}.json"
+
+    def look_file(self, look: str) -> Path:
+        """The claim of the look of a name (``look`` is
+        :func:`nsb_widget.room.names.look_key`'s folding; the file's name is a hash of it)."""
+        digest = hashlib.sha256(look.encode("utf-8")).hexdigest()[:24]
+        return self.seats / f".look-{digest}.json"
 
     @property
     def seats(self) -> Path:

@@ -226,13 +226,18 @@ class Table:
     """Once the teacher has ended the game (:meth:`~nsb_widget.room.Room.end`): the keys of
     the participants whose game was over then, the only ones placed; ``None`` before (and in
     a file written before the teacher could end a game)."""
+    seq: int = 0
+    """How many times the table has been written since the room was made (0 in a new room,
+    and in a file written before tables were numbered). A teacher's kernel writes the table
+    only over the one it knows (the same ``seq``), and moves it on by one: a second kernel
+    on the same room that is behind writes nothing (:meth:`~nsb_widget.room.Room.reveal`)."""
 
     def to_json(self, room_id: str) -> dict[str, Any]:
         """The table's file."""
         return {"format": TABLE_FORMAT, "version": VERSION, "room": room_id,
                 "turns": [list(t) for t in self.turns], "over": self.over,
                 "updated": self.updated,
-                "ended": None if self.ended is None else list(self.ended)}
+                "ended": None if self.ended is None else list(self.ended), "seq": self.seq}
 
     @classmethod
     def from_json(cls, data: bytes, path: str, info: RoomInfo) -> Table:
@@ -268,9 +273,14 @@ class Table:
         if not isinstance(updated, int | float) or isinstance(updated, bool):
             problems.append(Problem("updated", f"must be a time, found {short(updated)}"))
         ended = _ended(doc.get("ended"), over is True or not info.dealt, problems)
+        seq = doc.get("seq", 0)  # absent in a table written before tables were numbered
+        if not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq < 2**53:
+            problems.append(Problem("seq", f"must be a count of the table's writes (a whole "
+                                           f"number from 0), found {short(seq)}"))
+            seq = 0
         if problems:
             raise RoomFileError(path, problems)
-        return cls(tuple(turns), bool(over), float(updated), ended)
+        return cls(tuple(turns), bool(over), float(updated), ended, seq)
 
 
 def _ended(value: object, out: bool, problems: list[Problem]) -> tuple[str, ...] | None:

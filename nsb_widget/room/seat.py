@@ -12,6 +12,7 @@ new cards every :data:`POLL_SECONDS`; :meth:`Seat.sync` does the same at once.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import os
 import threading
@@ -24,7 +25,17 @@ from typing import Any
 from ..errors import RoomError, RoomFileError
 from ..i18n import Translator, resolve_language, translator
 from ..rules.game import GameEvent, Phase
-from .folder import RoomFolder, create_exclusive, read_bytes, room_error, write_atomic
+from . import folder as room_folder
+from .folder import (
+    LOOK_FORMAT,
+    VERSION,
+    RoomFolder,
+    create_exclusive,
+    parse_doc,
+    read_bytes,
+    room_error,
+    write_atomic,
+)
 from .game import RoomGame
 from .handin import HandInRefused, hand_in_doc, read_hand_in, replay
 from .info import RoomInfo, Table
@@ -110,18 +121,22 @@ def join(folder: str | os.PathLike[str], name: str, *, token: str | None = None,
                 seat = _resume(place, info, path, data, token, session, t, language)
                 break
             other = _lookalike_seat(place, info, shown, key)
-            if other is not None:
-                raise RoomError(t("the name {name} looks the same as {other}, who is in the "
-                                  "room already: choose another name", name=shown,
-                                  other=other))
             fresh = new_token()
             game = info.new_game(shown, language)
             doc = hand_in_doc(info, shown, token_hash(info.id, fresh), game, time.time())
             try:
                 place.seats.mkdir(exist_ok=True)
-                claimed = create_exclusive(path, doc)
+                # The look of the name is claimed before the seat, in one step: of two
+                # lookalikes joining at the same instant (both found no seat like theirs),
+                # one gets it.
+                other = other or _claim_look(place, info, shown, key)
+                claimed = other is None and create_exclusive(path, doc)
             except OSError as exc:
                 raise room_error(t, t("cannot take a seat in"), place.path, exc) from None
+            if other is not None:
+                raise RoomError(t("the name {name} looks the same as {other}, who is in the "
+                                  "room already: choose another name", name=shown,
+                                  other=other))
             if claimed:
                 seat = Seat(place, info, shown, fresh, game, doc["joined"])
                 remember_token(info.id, key, session, shown, fresh)
@@ -151,6 +166,46 @@ def _lookalike_seat(place: RoomFolder, info: RoomInfo, name: str, key: str) -> s
             continue
         if other is not None and look_key(other) == looks:
             return other
+    return None
+
+
+def _claim_look(place: RoomFolder, info: RoomInfo, name: str, key: str) -> str | None:
+    """Claim the look of ``name`` (its :func:`~nsb_widget.room.names.look_key`) for the seat
+    ``key``, with a file made in one step (``seats/.look-<hash>.json``); ``None`` when it is
+    this seat's (claimed now, or before by the same name), else the name of the participant
+    who holds it. A claim left by a join that died before taking its seat (no seat ``key``
+    of its own after :data:`~nsb_widget.room.folder.LOCK_STALE_SECONDS`) is taken over. A
+    claim that is not a room's file is left alone (the seats are checked all the same).
+    Raises :class:`OSError` when the folder cannot be written."""
+    path = place.look_file(look_key(name))
+    doc = {"format": LOOK_FORMAT, "version": VERSION, "room": info.id, "key": key,
+           "name": name}
+    for _attempt in range(3):
+        if create_exclusive(path, doc):
+            return None
+        data = None
+        for _read in range(5):  # (made with O_EXCL, without hard links: being written)
+            data = read_bytes(path)
+            if data:
+                break
+            time.sleep(0.01)
+        if data is None:
+            continue  # taken over (removed) meanwhile: claim it again
+        try:
+            held = parse_doc(data, path, LOOK_FORMAT, info.id)
+        except RoomFileError:
+            return None
+        other, other_key = held.get("name"), held.get("key")
+        if not isinstance(other, str) or not isinstance(other_key, str):
+            return None
+        if other_key == key:
+            return None
+        if (place.seat_file(other_key).exists()
+                or time.time() - os.stat(path).st_mtime < room_folder.LOCK_STALE_SECONDS):
+            return other
+        with contextlib.suppress(OSError):  # a dead join's claim (others' stay: sticky)
+            if read_bytes(path) == data:
+                os.unlink(path)
     return None
 
 

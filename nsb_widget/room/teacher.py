@@ -42,7 +42,7 @@ from ..i18n import Translator, resolve_language, translator
 from ..maps import BUILTIN_MAPS
 from ..rules.game import Phase
 from . import info as room_info
-from .folder import RoomFolder, read_bytes, room_error, write_atomic
+from .folder import SEAT_FORMAT, VERSION, RoomFolder, locked, read_bytes, room_error, write_atomic
 from .game import RoomGame
 from .handin import HandInRefused, hand_in_doc, read_hand_in, replay
 from .info import MAX_ROOM_NAME, PACES, RoomInfo, Table
@@ -87,6 +87,7 @@ class Participant:
     """When the teacher's kernel last read a change of their file."""
     _data: bytes | None = field(default=None, repr=False)
     _actions: tuple[Any, ...] = field(default=(), repr=False)
+    _joined: float = field(default=0.0, repr=False)
 
 
 def _slug(text: str) -> str:
@@ -114,6 +115,8 @@ class Room:
         self._participants: dict[str, Participant] = {}
         self._listeners = Listeners()
         self._problem: str | None = None
+        self._disk_table: bytes | None = None  # table.json as last read by the watcher
+        self._stale: str | None = None  # another kernel has moved the room on: what to do
         self._watcher = Poller(self.poll, WATCH_SECONDS, f"nsb-room-{info.id}")
 
     # ------------------------------------------------------------------ making a room
@@ -213,18 +216,22 @@ class Room:
     def resume(cls, folder: str | os.PathLike[str], *,
                deal_file: str | os.PathLike[str] | None = None) -> Room:
         """Take back the room in ``folder`` (after a kernel restart): the cards already turned
-        over, every hand-in. A room dealt by the teacher needs its deal, kept when it was
-        created (``deal_file`` if it was given then). In the same kernel, the same
-        :class:`Room` object is returned."""
+        over, every hand-in, and once the game was ended (:meth:`end`) the games its final
+        places counted. A room dealt by the teacher needs its deal, kept when it was created
+        (``deal_file`` if it was given then). In the same kernel, the same :class:`Room`
+        object is returned, unless another kernel has moved the room on since (the notebook
+        open twice): then the room is taken back as the folder holds it now."""
         place = RoomFolder(folder)
         info = read_room(place, translator(None))
         live = _LIVE.get(info.id)
-        if live is not None:
-            return live
         t = info.translator()
         data = read_bytes(place.table_file)
         table = (Table((), False, time.time()) if data is None
                  else Table.from_json(data, str(place.table_file), info))
+        if live is not None:
+            if _same_table(live._table, table):
+                return live
+            live.close()  # another kernel has moved the room on: take it back as it is now
         public = info.new_game("table")
         dealer = None
         if info.dealt:
@@ -253,6 +260,7 @@ class Room:
             raise RoomError(t("the room's table does not follow its deal at turn {turn} "
                               "({why})", turn=len(table.turns), why=why))
         room = cls(place, info, dealer, public, table)
+        room._load_ended()
         room.poll()
         _LIVE[info.id] = room
         return room
@@ -291,8 +299,9 @@ class Room:
 
     @property
     def problem(self) -> str | None:
-        """The last problem the watcher met (a folder it cannot read), or ``None``."""
-        return self._problem
+        """The last problem the watcher met (a folder it cannot read; another kernel that has
+        moved the room on, which makes this one out of date), or ``None``."""
+        return self._stale or self._problem
 
     def can_reveal(self) -> bool:
         """True when :meth:`reveal` may turn the next card over (:meth:`why_not_reveal` says
@@ -312,7 +321,9 @@ class Room:
         """Turn the next card(s) over for the whole room; returns their names. Participants who
         have finished the turn before get them within a moment; the others when they get
         there. Raises :class:`~nsb_widget.errors.RoomError` in a self-paced room, once every
-        card is out, or when the folder cannot be written (then nothing changed)."""
+        card is out, when the folder cannot be written, or when another kernel (the notebook
+        open twice) has moved the room on since this one last wrote it (then nothing
+        changed: take the room back with :meth:`resume`)."""
         with self._lock:
             why = self.why_not_reveal()
             if why is not None:
@@ -324,7 +335,7 @@ class Room:
             over = public.is_last_turn and public.round == public.ruleset.rounds
             table = Table((*self._table.turns, cards), over, time.time())
             t = self.t
-            self._write_table(table, t("cannot turn the card over: cannot write to"))
+            table = self._write_table(table, t("cannot turn the card over: cannot write to"))
             self._dealer, self._public, self._table = dealer, public, table
         self._tell()
         return cards
@@ -355,7 +366,8 @@ class Room:
         """End the game for a room in which someone will not finish (a participant who left):
         the standings become final at once. Participants whose game is over are placed among
         themselves; the others get no place and the status ``"left"``, after the placed ones,
-        even if they finish later. Kept in ``table.json``, so :meth:`resume` keeps it.
+        even if they finish later. Kept in ``table.json`` (who is placed) and ``ended/`` (the
+        games placed, as they were), so :meth:`resume` shows the same final places.
 
         Allowed once every card is out (in a self-paced room, once a participant has
         finished) and while someone has not finished; raises
@@ -370,16 +382,18 @@ class Room:
                 why = self._why_not_end()
                 if why is not None:
                     raise RoomError(why)
-                placed = tuple(sorted(p.key for p in self._participants.values()
-                                      if p.game is not None and p.game.is_over))
+                finished = sorted((p for p in self._participants.values()
+                                   if p.game is not None and p.game.is_over),
+                                  key=lambda p: p.key)
+                placed = tuple(p.key for p in finished)
                 t = self.t
                 if len(placed) > room_info.MAX_PLACED:  # else nobody could read table.json back
                     raise RoomError(t("{count} participants have finished: a game can be ended "
                                       "with at most {most} of them placed", count=len(placed),
                                       most=room_info.MAX_PLACED))
                 table = replace(self._table, ended=placed)
-                self._write_table(table, t("cannot end the game: cannot write to"))
-                self._table = table
+                self._table = self._write_table(table, t("cannot end the game: cannot write "
+                                                         "to"), lambda: self._keep(finished))
         except RoomError:
             if changed:  # the hand-ins just read are news to the board all the same
                 self._tell()
@@ -387,14 +401,109 @@ class Room:
         self._tell()
         return self.standings()
 
-    def _write_table(self, table: Table, failure: str) -> None:
-        """Write ``table`` in one step, or raise :class:`RoomError` beginning with
-        ``failure`` (in the room's language) and naming the folder and the system's reason
-        (nothing written)."""
+    def _write_table(self, table: Table, failure: str,
+                     before: Callable[[], None] | None = None) -> Table:
+        """Write ``table`` (numbered one more than the table this kernel knows) in one step
+        and return it as written, or raise :class:`RoomError` (nothing written).
+
+        The write holds the room's lock file, and writes only over the table this kernel
+        knows: when another kernel (the notebook open twice, or a stale kernel beside a
+        restarted one) has written the table since, the error says to take the room back
+        (:meth:`resume`), and this kernel never puts an older table back. ``before`` runs
+        under the lock, once that is checked (the end's games). A folder that cannot be
+        written raises an error beginning with ``failure`` (in the room's language), naming
+        the folder and the system's reason."""
+        table = replace(table, seq=self._table.seq + 1)
         try:
-            write_atomic(self.folder.table_file, table.to_json(self.info.id))
+            with locked(self.folder.lock_file):
+                self._check_not_behind()
+                if before is not None:
+                    before()
+                write_atomic(self.folder.table_file, table.to_json(self.info.id))
         except OSError as exc:
             raise room_error(self.t, failure, self.folder.path, exc) from None
+        return table
+
+    def _check_not_behind(self) -> None:
+        """Raise :class:`RoomError` when ``table.json`` is not the table this kernel knows
+        (:meth:`_behind`). A table that is missing or damaged (or not a regular file: a
+        pipe put there) is written over, as before tables were numbered: it holds nothing
+        newer to lose."""
+        try:
+            data = read_bytes(self.folder.table_file)
+        except OSError as exc:
+            if exc.errno == errno.EINVAL:  # not a regular file
+                return
+            raise
+        if data is None:
+            return
+        try:
+            disk = Table.from_json(data, str(self.folder.table_file), self.info)
+        except RoomFileError:
+            return
+        if not _same_table(disk, self._table):
+            self._behind()
+
+    def _behind(self) -> None:
+        """Raise :class:`RoomError` saying that this kernel's room is out of date and what to
+        do (:meth:`_out_of_date`)."""
+        raise RoomError(self._out_of_date())
+
+    def _out_of_date(self) -> str:
+        """This kernel's room is out of date (another kernel wrote the table): say so on the
+        board (:attr:`problem`) and let :meth:`resume` take the room back as it is now.
+        Returns what to do, in the room's language."""
+        t = self.t
+        self._stale = t("another kernel has moved this room on, so this one writes nothing "
+                        "(the notebook open twice?): run Room.resume('{folder}') and show its "
+                        "board to take the room back as it is now, and shut the other kernel "
+                        "down", folder=str(self.folder.path))
+        if _LIVE.get(self.info.id) is self:
+            del _LIVE[self.info.id]
+        return self._stale
+
+    def _keep(self, finished: Sequence[Participant]) -> None:
+        """Write the games of the participants placed at the end into ``ended/``, as the
+        engine accepted them (:meth:`resume` counts these, whatever the seats hold later).
+        They hold nothing a participant cannot read already: every card is out (or, in a
+        self-paced room, the seed is public), and the seats' files hold the same actions."""
+        self.folder.make_ended()
+        for p in finished:
+            write_atomic(self.folder.ended_file(p.key), {
+                "format": SEAT_FORMAT, "version": VERSION, "room": self.info.id,
+                "name": p.name, "key": p.key, "token": p.token, "joined": p._joined,
+                "updated": p.updated, "actions": list(p._actions)})
+
+    def _load_ended(self) -> None:
+        """Take back the games the final places counted (``ended/``, written by :meth:`end`).
+        A room ended by an older version has none: its placed participants are counted from
+        their seats' files as they are now. A game there that cannot be read back is counted
+        the same way, and named in :attr:`problem`."""
+        ended = self._table.ended
+        if ended is None:
+            return
+        t = self.t
+        turns = self._table.turns if self.info.dealt else None
+        for key in ended:
+            path = self.folder.ended_file(key)
+            try:
+                data = read_bytes(path)
+                if data is None:
+                    continue
+                hand_in = read_hand_in(data, path, self.info)
+                game = replay(self.info, hand_in.name, hand_in.actions, turns, t)
+                if not game.is_over:
+                    raise HandInRefused(t("the game is not over"))
+            except (OSError, RoomFileError) as exc:  # (HandInRefused is a RoomError)
+                why = _first_problem(exc) if isinstance(exc, RoomFileError) else str(exc)
+                self._problem = f"{self.folder.ended.name}/{path.name}: {why[:200]}"
+                continue
+            except RoomError as exc:
+                self._problem = f"{self.folder.ended.name}/{path.name}: {str(exc)[:200]}"
+                continue
+            self._participants[key] = Participant(
+                hand_in.name, key, hand_in.token, game, None, hand_in.updated, time.time(),
+                _actions=hand_in.actions, _joined=hand_in.joined)
 
     # ------------------------------------------------------------------ the participants
     def poll(self) -> bool:
@@ -408,7 +517,7 @@ class Room:
 
     def _poll(self) -> bool:
         t = self.t
-        changed = False
+        changed = self._watch_table()
         try:
             paths = self.folder.seat_files()
         except OSError as exc:
@@ -432,6 +541,26 @@ class Room:
             self._accept(path, data, entry, t)
         return changed
 
+    def _watch_table(self) -> bool:
+        """Notice (by :attr:`problem`, on the board) that another kernel has written the
+        table since this one: this room is out of date, and :meth:`reveal` would refuse.
+        True when that is news."""
+        try:
+            data = read_bytes(self.folder.table_file)
+        except OSError:
+            return False
+        if data is None or data == self._disk_table:
+            return False
+        self._disk_table = data
+        try:
+            disk = Table.from_json(data, str(self.folder.table_file), self.info)
+        except RoomFileError:
+            return False
+        if self._stale is not None or _same_table(disk, self._table):
+            return False
+        self._out_of_date()
+        return True
+
     def _accept(self, path: Path, data: bytes, entry: Participant | None,
                 t: Translator) -> None:
         """Read and replay one hand-in; keep the game when the engine accepts it, else the
@@ -446,7 +575,8 @@ class Room:
                 self._problem = f"{self.folder.seats.name}/{path.name}: {why}"
             return
         if entry is None:
-            entry = Participant(hand_in.name, hand_in.key, hand_in.token)
+            entry = Participant(hand_in.name, hand_in.key, hand_in.token,
+                                _joined=hand_in.joined)
             self._participants[hand_in.key] = entry
         entry._data, entry.updated, entry.seen = data, hand_in.updated, time.time()
         if hand_in.token != entry.token:
@@ -744,6 +874,12 @@ def _label_figures(t: Translator, table: Any, scores: Any, sections: Any) -> Non
     for ax in sections.figure.axes:
         if ax is not scores and ax is not sections:  # the colour bar
             ax.set_ylabel(t("share of sheets with the section"))
+
+
+def _same_table(a: Table, b: Table) -> bool:
+    """True when ``a`` and ``b`` are the same table (the same write of it: its number, cards
+    and end), whatever their times."""
+    return (a.seq, a.turns, a.over, a.ended) == (b.seq, b.turns, b.over, b.ended)
 
 
 def _deal_path(room_id: str) -> Path:
