@@ -751,3 +751,45 @@ def test_every_text_of_the_board_is_legible_in_both_themes(browser, tmp_path, th
                 "nsb-board-tiebreak", "nsb-board-last", "nsb-board-refusal", "nsb-board-self",
                 "nsb-board-name-btn", "nsb-board-status", "nsb-num nsb-board-current"):
         assert cls in measured, (cls, sorted(measured))
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_participants_sheet_on_the_board_follows_the_theme(browser, tmp_path, theme):
+    """The sheet the board opens was a picture on white in the dark theme too: it is now drawn
+    like the game widget's map, on the theme's paper (JupyterLab's near-black in the dark
+    theme) with its ink, every pencil's sections at 3.6:1 or more against that paper."""
+    page = harness.open_page(browser, "board_final", theme, width=1400, viewport=(1450, 1200),
+                             entry="board")
+    try:
+        sheet = page.locator(".nsb-board-sheet svg.nsb-board-sheet-map")
+        sheet.wait_for()
+        page.wait_for_timeout(100)  # the paper is read in the next frame
+        got = page.evaluate("""() => {
+          const cs = (e) => getComputedStyle(e);
+          const map = document.querySelector('.nsb-board-sheet-map');
+          return { paper: cs(map.querySelector('.nsb-paper')).fill,
+                   page: cs(document.body).backgroundColor,
+                   symbol: cs(map.querySelector('.nsb-symbol')).stroke,
+                   tracks: [...map.querySelectorAll('.nsb-section .nsb-track')]
+                     .map((t) => cs(t).stroke),
+                   width: map.getBoundingClientRect().width,
+                   box: map.parentElement.getBoundingClientRect().width };
+        }""")
+        paper = _rgb(got["paper"])
+        assert paper == _rgb(got["page"]), got  # the theme's paper, as in the game widget
+        if theme == "dark":
+            assert max(paper) < 40, got
+            assert min(_rgb(got["symbol"])) > 180, got  # light station outlines
+        else:
+            assert paper == (255.0, 255.0, 255.0), got
+        assert len(got["tracks"]) > 10, got
+        worst = min(_contrast(_rgb(c), paper) for c in got["tracks"])
+        assert worst >= 3.5, (worst, got["tracks"])
+        assert got["width"] > got["box"] * 0.85, got  # fills its box
+        keep = os.environ.get("E2E_SCREENSHOTS")
+        shots = Path(keep) if keep else tmp_path
+        shots.mkdir(parents=True, exist_ok=True)
+        page.locator(".nsb-board-main").screenshot(path=str(shots / f"board-sheet-{theme}.png"))
+        assert page.errors == [], page.errors
+    finally:
+        page.close()
