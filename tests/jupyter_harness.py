@@ -555,3 +555,50 @@ class BerlinView:
             else:
                 self.pass_turn()
         raise AssertionError(f"round {start} did not end after {max_actions} actions")
+
+
+# The widget's toolbar, as laid out: how many rows its shown items take, whether it was made
+# compact (icons for words, cards.js fitToolbar), and each shown button's box in the toolbar's.
+TOOLBAR_JS = """(bar) => {
+  const items = [...bar.children].filter((c) => c.getClientRects().length);
+  const box = bar.getBoundingClientRect();
+  const rows = [];
+  for (const c of items) {
+    const r = c.getBoundingClientRect();
+    if (!rows.length || r.top >= rows[rows.length - 1]) rows.push(r.bottom - 1);
+  }
+  return { rows: rows.length, compact: bar.dataset.compact || '', width: Math.round(box.width),
+           buttons: items.filter((c) => c.tagName === 'BUTTON').map((b) => {
+             const r = b.getBoundingClientRect();
+             return { action: b.dataset.action, width: Math.round(r.width),
+                      inside: r.left >= box.left - 1 && r.right <= box.right + 1 };
+           }) };
+}"""
+
+
+def toolbar_names(toolbar: Any) -> list[str]:
+    """The accessible name of every button of ``toolbar`` (a locator), as Chromium's
+    accessibility tree gives it to a screen reader ("" for a button without one)."""
+    import re
+
+    names = []
+    for line in toolbar.aria_snapshot().splitlines():
+        # a name with ": " in it is quoted by YAML as a whole: - 'button "Keys off: ..."'
+        found = re.match(r'\s*- \'?button(?: "((?:[^"\\]|\\.)*)")?', line)
+        if found:
+            names.append(found.group(1) or "")
+    return names
+
+
+def check_toolbar_fits(root: Any) -> dict[str, Any]:
+    """The widget's toolbar (under ``root``, a locator) in one row, every shown button inside
+    it and named for screen readers; returns the measures."""
+    bar = root.locator(".nsb-toolbar")
+    root.page.wait_for_timeout(300)  # the fit is measured in the next frame
+    laid = bar.evaluate(TOOLBAR_JS)
+    assert laid["rows"] == 1, laid
+    assert all(b["inside"] for b in laid["buttons"]), laid
+    names = toolbar_names(bar)
+    assert len(names) == len(laid["buttons"]) and all(names), (names, laid)
+    laid["names"] = names
+    return laid

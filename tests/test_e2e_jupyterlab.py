@@ -24,6 +24,7 @@ from jupyter_harness import (
     LAST_ACTION,
     BerlinView,
     KernelProbe,
+    check_toolbar_fits,
     chromium_page,
     collapse_sidebars,
     copy_example,
@@ -1116,3 +1117,31 @@ def test_800_by_600_card_buttons_and_map_in_view_together(lab, tmp_path):
             assert button["visible"], (label, button)
     finally:
         page.set_viewport_size({"width": 1280, "height": 1500})
+
+
+def test_800_by_600_the_toolbar_is_one_row_and_every_button_is_named(lab, tmp_path):
+    """At 800 x 600 the toolbar wrapped onto two rows (about 1060 px of buttons in a 620 px
+    widget): the secondary buttons now show icons, each still named for screen readers (its
+    label as aria-label and tooltip), and every button is in one row; back to words when the
+    window is wide again. Fails without cards.js fitToolbar."""
+    page, v = lab.page, lab.view
+    page.set_viewport_size({"width": 800, "height": 600})
+    try:
+        lab.activate()
+        collapse_sidebars(page)
+        v.root.locator(".nsb-toolbar").scroll_into_view_if_needed()
+        laid = check_toolbar_fits(v.root)
+        print(f"\n[e2e] 800x600 toolbar: {laid}")
+        screenshot(page, tmp_path, "jupyterlab-800x600-toolbar")
+        assert laid["compact"] in ("1", "2"), laid
+        assert {"Reveal next card", "Pass", "Undo", "Hint", "Teaching overlay", "Export SVG",
+                "Export PNG", "New game"} <= set(laid["names"]), laid
+        # an icon button still works by its name
+        v.button("Teaching overlay").click()
+        _expect()(v.button("Teaching overlay")).to_have_attribute("aria-pressed", "true")
+        v.button("Teaching overlay").click()
+        _expect()(v.button("Teaching overlay")).to_have_attribute("aria-pressed", "false")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 1500})
+    page.wait_for_timeout(300)
+    assert check_toolbar_fits(v.root)["compact"] == "", "words again at 1280 px"

@@ -18,6 +18,7 @@ import pytest
 from jupyter_harness import (
     BerlinView,
     KernelProbe,
+    check_toolbar_fits,
     chromium_page,
     copy_example,
     jupyter_server,
@@ -101,4 +102,22 @@ def test_play_by_clicking_in_notebook7(server, tmp_path):
         errors = [e for e in page.errors if not any(k.search(e) for k in KNOWN_PAGE_ERRORS)]
         for known in (e for e in page.errors if e not in errors):
             print("[e2e] known Notebook 7 page error, ignored:", known.splitlines()[0])
+        assert not errors, "uncaught page error(s):\n" + "\n\n".join(errors)
+
+
+def test_800_by_600_in_notebook7_the_toolbar_is_one_row(server, tmp_path):
+    """Notebook 7 at 800 x 600 gives the widget a little more room than JupyterLab (no
+    sidebars): the toolbar is one row there too, every button named for screen readers."""
+    from playwright.sync_api import expect
+
+    with chromium_page(tmp_path / "profile", viewport=(800, 600)) as page:
+        panel = open_and_run_all(page, server, NB)
+        root = panel.locator(".jp-Cell").nth(1).locator(".nsb-widget")
+        expect(root).to_be_visible()
+        root.locator(".nsb-toolbar").scroll_into_view_if_needed()
+        laid = check_toolbar_fits(root)
+        print(f"\n[e2e] Notebook 7 800x600: widget {root.bounding_box()['width']:.0f} px, "
+              f"toolbar {laid}")
+        screenshot(page, tmp_path, "notebook7-800x600")
+        errors = [e for e in page.errors if not any(k.search(e) for k in KNOWN_PAGE_ERRORS)]
         assert not errors, "uncaught page error(s):\n" + "\n\n".join(errors)

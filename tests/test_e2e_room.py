@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from contrast import TEXT_CONTRAST_JS, too_faint
 from jupyter_harness import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -243,34 +244,6 @@ def test_the_table_fits_beside_an_open_sheet_at_1280_px(tmp_path, monkeypatch):
         assert not page.errors, page.errors
 
 
-# The "so far" column's contrast, measured from the computed colours: every background from the
-# page down to the cell, then the text colour, composited in a 1 x 1 canvas (which reads any
-# CSS colour: rgba(), color-mix()'s color(srgb ...)), and WCAG's ratio of the two.
-CONTRAST_JS = """(root) => {
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = 1;
-  const ctx = canvas.getContext('2d', { willReadFrequently: true });
-  const paint = (colours) => {
-    ctx.clearRect(0, 0, 1, 1);
-    for (const c of colours) { ctx.fillStyle = c; ctx.fillRect(0, 0, 1, 1); }
-    return [...ctx.getImageData(0, 0, 1, 1).data].slice(0, 3);
-  };
-  const lum = (rgb) => {
-    const [r, g, b] = rgb.map((v) => { v /= 255;
-      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  };
-  return [...root.querySelectorAll('.nsb-board-current')].map((cell) => {
-    const layers = [];
-    for (let e = cell; e; e = e.parentElement) layers.unshift(getComputedStyle(e).backgroundColor);
-    const bg = paint(['#ffffff', ...layers]);
-    const fg = paint(['#ffffff', ...layers, getComputedStyle(cell).color]);
-    const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a);
-    return { text: cell.textContent, ratio: Math.round(((hi + 0.05) / (lo + 0.05)) * 100) / 100,
-             shown: Boolean(cell.closest('tr.nsb-board-shown')) };
-  });
-}"""
-
 FIT_JS = """(root) => {
   const scores = root.querySelector('.nsb-board-scores');
   const box = scores.getBoundingClientRect();
@@ -291,8 +264,9 @@ def test_the_board_fills_a_1920_px_projector_and_its_so_far_column_is_legible(tm
                                                                                monkeypatch):
     """On a 1920 x 1080 projector the board was capped at 1400 px, in the laptop's type size,
     and its "so far" column was the theme's faint secondary grey (4.4:1 on the highlighted
-    row): now it fills the width with the type grown to match, and that column has at least
-    WCAG AA's 4.5:1 against its background in the light and the dark theme."""
+    row): now it fills the width with the type grown to match, and that column, like every
+    other text of the board (an open sheet's title included), has at least WCAG AA's 4.5:1
+    against its background (3:1 for large text) in the light and the dark theme."""
     from playwright.sync_api import expect
 
     monkeypatch.setenv("NSB_WIDGET_HOME", str(tmp_path / "home"))
@@ -320,7 +294,10 @@ def test_the_board_fills_a_1920_px_projector_and_its_so_far_column_is_legible(tm
                 page.wait_for_timeout(500)
             board.locator(".nsb-board-table").scroll_into_view_if_needed()
             screenshot(page, tmp_path, f"board-1920-{theme}")
-            cells = board.evaluate(CONTRAST_JS)
+            # every text of the board (tests/contrast.py), the so-far column among them
+            texts = board.evaluate(TEXT_CONTRAST_JS)
+            cells = [c for c in texts if "nsb-board-current" in c["cls"]]
             assert len(cells) == 7 and any(c["shown"] for c in cells), cells  # th + 6 rows
             assert min(c["ratio"] for c in cells) >= 4.5, (theme, cells)
+            assert not too_faint(texts), (theme, too_faint(texts))
         assert not page.errors, page.errors

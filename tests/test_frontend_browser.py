@@ -683,3 +683,113 @@ def test_a_translated_widget_speaks_its_language_and_fits_at_700_px(browser, tmp
         assert page.errors == [], page.errors
     finally:
         page.close()
+
+
+# --------------------------------------------------------------------------- the board's text
+def _board_states() -> dict[str, dict]:
+    """The teacher's board at each moment, and two made-up ones that show every colour its
+    text can take: every status (the highlighted row's too), the last turn, a refused
+    hand-in, the tie-break line, an error and a success notice."""
+    states = {name: fixture(name) for name in ("board_nobody", "board_start", "board_round",
+                                               "board_final", "board_self")}
+    statuses = ("drawing", "ready", "joined", "behind", "refused", "left", "finished")
+    every = fixture("board_round")
+    rows = every["standings"]["rows"]
+    every["standings"]["rows"] = [
+        {**rows[i % len(rows)], "name": f"{status.title()} {i}", "status": status,
+         "behind": 2 if status == "behind" else 0,
+         "refusal": "the save file is not this room's" if status == "refused" else None}
+        for i, status in enumerate(statuses)]
+    every["table"]["last_turn"] = True
+    every["sheet"] = {"name": "Behind 3", "total": 4, "svg": None,
+                      "refusal": "the save file is not this room's"}
+    every["notice"] = {"id": 1, "level": "error", "text": "Could not read the folder."}
+    states["every_status"] = every
+    final = fixture("board_final")
+    final["standings"]["rows"].append({**final["standings"]["rows"][-1], "name": "Dan",
+                                       "place": None, "status": "left"})
+    final["notice"] = {"id": 2, "level": "success", "text": "Exported to results."}
+    final["sheet"] = {**final["sheet"], "name": "Ada"}
+    states["final_left"] = final
+    return states
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_every_text_of_the_board_is_legible_in_both_themes(browser, tmp_path, theme):
+    """Every text of the teacher's board has WCAG AA's contrast against what it is painted on
+    (4.5:1; 3:1 for large text), measured from the computed colours in Chromium with
+    JupyterLab's own theme, at each moment of a game, on a laptop (the smallest type: bold
+    lines are not "large" there) and on a projector. The muted texts (the counts, the subtitle,
+    the footer, the tie-break line, a left participant) used the theme's secondary grey, 4.2
+    to 4.5:1 on the board's grey panels, and the status words and names 3.2 to 4.1:1 on the
+    highlighted row."""
+    from contrast import TEXT_CONTRAST_JS, too_faint
+
+    keep = os.environ.get("E2E_SCREENSHOTS")
+    shots = Path(keep) if keep else tmp_path
+    shots.mkdir(parents=True, exist_ok=True)
+    faint, measured = [], set()
+    for name, state in _board_states().items():
+        for width in (900, 1400):
+            page = harness.open_page(browser, theme=theme, width=width,
+                                     viewport=(width + 50, 1100), state=state, entry="board")
+            try:
+                page.wait_for_selector(".nsb-board")
+                texts = page.locator(".nsb-board").evaluate(TEXT_CONTRAST_JS)
+                measured |= {t["cls"] for t in texts}
+                faint += [(name, width, t["text"], t["cls"], t["fg"], t["bg"], t["ratio"],
+                           t["need"]) for t in too_faint(texts)]
+                if width == 1400 and name in ("every_status", "final_left"):
+                    page.screenshot(path=str(shots / f"board-{name}-{theme}.png"),
+                                    full_page=True)
+                assert page.errors == [], page.errors
+            finally:
+                page.close()
+    assert not faint, faint
+    # the muted and coloured texts were all among those measured
+    for cls in ("nsb-board-sub", "nsb-board-count", "nsb-board-reveal-note", "nsb-board-join",
+                "nsb-board-tiebreak", "nsb-board-last", "nsb-board-refusal", "nsb-board-self",
+                "nsb-board-name-btn", "nsb-board-status", "nsb-num nsb-board-current"):
+        assert cls in measured, (cls, sorted(measured))
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_participants_sheet_on_the_board_follows_the_theme(browser, tmp_path, theme):
+    """The sheet the board opens was a picture on white in the dark theme too: it is now drawn
+    like the game widget's map, on the theme's paper (JupyterLab's near-black in the dark
+    theme) with its ink, every pencil's sections at 3.6:1 or more against that paper."""
+    page = harness.open_page(browser, "board_final", theme, width=1400, viewport=(1450, 1200),
+                             entry="board")
+    try:
+        sheet = page.locator(".nsb-board-sheet svg.nsb-board-sheet-map")
+        sheet.wait_for()
+        page.wait_for_timeout(100)  # the paper is read in the next frame
+        got = page.evaluate("""() => {
+          const cs = (e) => getComputedStyle(e);
+          const map = document.querySelector('.nsb-board-sheet-map');
+          return { paper: cs(map.querySelector('.nsb-paper')).fill,
+                   page: cs(document.body).backgroundColor,
+                   symbol: cs(map.querySelector('.nsb-symbol')).stroke,
+                   tracks: [...map.querySelectorAll('.nsb-section .nsb-track')]
+                     .map((t) => cs(t).stroke),
+                   width: map.getBoundingClientRect().width,
+                   box: map.parentElement.getBoundingClientRect().width };
+        }""")
+        paper = _rgb(got["paper"])
+        assert paper == _rgb(got["page"]), got  # the theme's paper, as in the game widget
+        if theme == "dark":
+            assert max(paper) < 40, got
+            assert min(_rgb(got["symbol"])) > 180, got  # light station outlines
+        else:
+            assert paper == (255.0, 255.0, 255.0), got
+        assert len(got["tracks"]) > 10, got
+        worst = min(_contrast(_rgb(c), paper) for c in got["tracks"])
+        assert worst >= 3.5, (worst, got["tracks"])
+        assert got["width"] > got["box"] * 0.85, got  # fills its box
+        keep = os.environ.get("E2E_SCREENSHOTS")
+        shots = Path(keep) if keep else tmp_path
+        shots.mkdir(parents=True, exist_ok=True)
+        page.locator(".nsb-board-main").screenshot(path=str(shots / f"board-sheet-{theme}.png"))
+        assert page.errors == [], page.errors
+    finally:
+        page.close()

@@ -22,6 +22,7 @@ from nsb_widget.rules.game import Phase
 from nsb_widget.widget.board import RoomBoard, parse_board_intent
 from nsb_widget.widget.intents import IntentError
 from nsb_widget.widget.seat_line import SeatLine
+from nsb_widget.widget.state import map_state, sheet_state
 
 __all__ = ["home"]
 
@@ -108,14 +109,18 @@ def test_the_board_shows_a_participants_sheet_and_hides_it(home, tmp_path):
         finish_turn(ada, rng)
     room.poll()
     _send(board, {"type": "show", "name": "ada"})
-    assert board.sheet["name"] == "Ada" and board.sheet["svg"].startswith("<svg")
+    # the map and her drawing, as her own widget has them (the board draws them in the
+    # page's theme)
+    assert board.sheet["name"] == "Ada" and board.sheet["map"] == map_state(ada.game)
+    assert board.sheet["drawing"] == sheet_state(ada.game, 0)
     assert board.sheet["total"] == ada.game.score()
-    svg, drawn = board.sheet["svg"], len(ada.game.sheets[0].history)
+    before, drawn = board.sheet["drawing"], len(ada.game.sheets[0].history)
     while len(ada.game.sheets[0].history) == drawn:  # until she draws a section
         room.reveal()
         finish_turn(ada, rng, draw=1.0)
     room.poll()  # her new section shows on the open sheet
-    assert board.sheet["svg"] != svg and board.sheet["total"] == ada.game.score()
+    assert board.sheet["drawing"] != before and board.sheet["total"] == ada.game.score()
+    assert board.sheet["drawing"] == sheet_state(ada.game, 0)
     _send(board, {"type": "hide"})
     assert board.sheet == {}
 

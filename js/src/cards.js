@@ -16,30 +16,49 @@ const ordinal = (n, t) => t(n % 10 === 1 && n % 100 !== 11 ? "fmt.ordinal_1" : n
 
 /**
  * Toolbar buttons: action, the key of its label (the `strings` trait), the shortcut key shown
- * beside it. The shortcut letters are the same in every language.
+ * beside it. The shortcut letters are the same in every language. `compact`: in a toolbar
+ * too narrow for one row, the button shows its icon instead of its words from that step on
+ * (1: the secondary buttons, 2: the turn's too; Reveal keeps its words), its label staying
+ * its accessible name (`aria-label`) and its tooltip.
  */
 export const BUTTONS = [
   { action: "reveal", label: "btn.reveal", key: "R", primary: true },
-  { action: "pass", label: "btn.pass", key: "P" },
-  { action: "undo", label: "btn.undo", key: "U" },
-  { action: "hint", label: "btn.hint", key: "H" },
-  { action: "power", label: "btn.power", power: true },
-  { action: "overlay", label: "btn.overlay", key: "O", toggle: true },
-  { action: "export-svg", label: "btn.export_svg" },
-  { action: "export-png", label: "btn.export_png" },
-  { action: "new-game", label: "btn.new_game" },
+  { action: "pass", label: "btn.pass", key: "P", compact: 2 },
+  { action: "undo", label: "btn.undo", key: "U", compact: 2 },
+  { action: "hint", label: "btn.hint", key: "H", compact: 2 },
+  { action: "power", label: "btn.power", power: true, compact: 2 },
+  { action: "overlay", label: "btn.overlay", key: "O", toggle: true, compact: 1 },
+  { action: "export-svg", label: "btn.export_svg", compact: 1 },
+  { action: "export-png", label: "btn.export_png", compact: 1 },
+  { action: "new-game", label: "btn.new_game", compact: 1 },
 ];
+
+/** The icons of the compact toolbar (16 x 16, stroked in the text colour). */
+const ICONS = {
+  pass: "M2 8H11M8 5L11 8L8 11M14 4V12", // on to the end: nothing to draw
+  undo: "M5 3.5L2 6.5L5 9.5M2 6.5H10A3.5 3.5 0 0 1 10 13.5H6",
+  hint: "M8 1.5A4.5 4.5 0 0 0 5.5 9.7V11.5H10.5V9.7A4.5 4.5 0 0 0 8 1.5ZM6 14H10",
+  power: "M9.5 1L3.5 9H8L6.5 15L12.5 7H8Z", // a pencil power
+  overlay: "M8 2L14.5 5.5L8 9L1.5 5.5ZM1.5 8.5L8 12L14.5 8.5M1.5 11.5L8 15L14.5 11.5",
+  "export-svg": "M2 13.5C4 4 12 4 14 13.5M1 12.5H3V14.5H1ZM13 12.5H15V14.5H13ZM8 1V7M5.5 4.5L8 7L10.5 4.5",
+  "export-png": "M1.5 4.5H14.5V14.5H1.5ZM1.5 12L5.5 8L8.5 11L10.5 9L14.5 13M11 6.5A0.5 0.5 0 0 1 11 7.5A0.5 0.5 0 0 1 11 6.5",
+  "new-game": "M13.5 8A5.5 5.5 0 1 1 11.9 4.1M12.5 1V4.5H9",
+};
 
 export function createToolbar(doc) {
   const bar = h(doc, "div", { class: "nsb-toolbar", role: "toolbar" });
   const buttons = {};
   for (const b of BUTTONS) {
+    const icon = ICONS[b.action] ? s(doc, "svg", { class: "nsb-btn-icon", viewBox: "0 0 16 16",
+      "aria-hidden": "true", focusable: "false" }, s(doc, "path", { d: ICONS[b.action] }))
+      : null;
     const btn = h(doc, "button", {
       type: "button",
       class: `nsb-btn${b.primary ? " nsb-btn-primary" : ""}`,
       "data-action": b.action,
+      "data-compact": b.compact ? String(b.compact) : null,
       "aria-pressed": b.toggle ? "false" : null,
-    }, h(doc, "span", { class: "nsb-btn-text" }),
+    }, icon, h(doc, "span", { class: "nsb-btn-text" }),
     b.key ? h(doc, "kbd", { "aria-hidden": "true", text: b.key.toLowerCase() }) : null);
     if (b.power) { // the pencil power: shown only while the player holds one
       btn.hidden = true;
@@ -52,6 +71,27 @@ export function createToolbar(doc) {
     bar.append(btn);
   }
   return { el: bar, buttons };
+}
+
+/**
+ * One row of buttons: the widest layout that does not wrap (all words; then the secondary
+ * buttons as icons; then all but Reveal), measured in the page. Returns the step taken (0-2);
+ * a toolbar narrower still wraps, every button reachable.
+ */
+export function fitToolbar(bar) {
+  const shown = () => [...bar.children].filter((c) => c.getClientRects().length);
+  const wraps = () => {
+    const items = shown();
+    if (!items.length) return false;
+    const first = items[0].getBoundingClientRect();
+    return items.some((c) => c.getBoundingClientRect().top >= first.bottom - 1);
+  };
+  for (const step of [0, 1, 2]) {
+    if (step) bar.dataset.compact = String(step);
+    else delete bar.dataset.compact;
+    if (step === 2 || !wraps()) return step;
+  }
+  return 2;
 }
 
 /** Which buttons apply now (the front end only mirrors what Python says). */

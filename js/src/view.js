@@ -9,7 +9,8 @@ import { createMapSvg, drawStatic, drawSheet, drawHighlights, drawHint, pencilTa
 import { drawOverlay, overlayRounds } from "./overlay.js";
 import { analyse, decideClick, highlightSets, candidates, readingOrder, step }
   from "./interaction.js";
-import { createToolbar, updateToolbar, createPanel, updatePanel, updateNow } from "./cards.js";
+import { createToolbar, updateToolbar, fitToolbar, createPanel, updatePanel, updateNow }
+  from "./cards.js";
 import { createScoreSheet, updateScoreSheet, bonusText } from "./scoresheet.js";
 import { serializeSvg, svgToPngBase64, download } from "./export.js";
 import { parseRgb } from "./colour.js";
@@ -77,8 +78,9 @@ export function createView(model, el, store) {
   const nowCards = h(doc, "div", { class: "nsb-now", role: "img", hidden: true });
   // The one-letter keys reach the game only while it has the focus: this says whether they
   // do now, and a click on it (or anywhere in the widget) gives them to the game.
+  const keysText = h(doc, "span", { class: "nsb-keys-text" });
   const keys = h(doc, "button", { type: "button", class: "nsb-keys", "data-action": "keys",
-    "data-active": "false" });
+    "data-active": "false" }, keysText);
   toolbar.el.append(keys);
   // Hot-seat: once the shown player is done, the next human who must draw is offered.
   const swap = h(doc, "button", { type: "button", class: "nsb-btn nsb-switch",
@@ -174,7 +176,7 @@ export function createView(model, el, store) {
   function drawKeys(focused = doc.activeElement) {
     const on = keysActive(focused);
     keys.dataset.active = on ? "true" : "false";
-    keys.textContent = st.t(on ? "keys.on" : "keys.off");
+    keysText.textContent = st.t(on ? "keys.on" : "keys.off");
     keys.title = st.t(on ? "keys.on_title" : "keys.off_title");
   }
 
@@ -377,6 +379,31 @@ export function createView(model, el, store) {
     // A button disabled under the focus (Reveal after its click, Pass...) would drop the focus
     // to the page, where the keys no longer reach the widget: keep it in the widget.
     if (hadFocus && focused.disabled) root.focus({ preventScroll: true });
+    fitLater();
+  }
+
+  /**
+   * The toolbar in one row where it can be (cards.js fitToolbar: icons for words as the view
+   * narrows), measured in the next frame (a view is drawn before it is in the page). It is
+   * measured with the longer of the keys' two states, so a focus moving in or out of the
+   * widget never switches the buttons between words and icons.
+   */
+  let fitFrame = null;
+  function fitNow() {
+    if (destroyed || !root.isConnected) return;
+    const now = keysText.textContent;
+    keysText.textContent = [st.t("keys.on"), st.t("keys.off")]
+      .reduce((a, b) => (b.length > a.length ? b : a));
+    fitToolbar(toolbar.el);
+    keysText.textContent = now;
+  }
+  function fitLater() {
+    const win = doc.defaultView;
+    if (fitFrame !== null || !win || !win.requestAnimationFrame) return;
+    fitFrame = win.requestAnimationFrame(() => {
+      fitFrame = null;
+      fitNow();
+    });
   }
 
   function drawScores() {
@@ -1145,7 +1172,10 @@ export function createView(model, el, store) {
   // frame: the cue it shows or hides must not resize the widget inside the observer's turn).
   const win = doc.defaultView;
   const RO = win && win.ResizeObserver;
-  const resized = RO ? new RO(() => win.requestAnimationFrame(() => markScrollers())) : null;
+  const resized = RO ? new RO(() => win.requestAnimationFrame(() => {
+    markScrollers();
+    fitNow();
+  })) : null;
   if (resized) resized.observe(root);
 
   // ---------------------------------------------------------------- first render
@@ -1170,6 +1200,7 @@ export function createView(model, el, store) {
       for (const [type, fn] of listeners) root.removeEventListener(type, fn);
       root.removeEventListener("scroll", onScroll, true);
       if (resized) resized.disconnect();
+      if (fitFrame !== null && win && win.cancelAnimationFrame) win.cancelAnimationFrame(fitFrame);
       if (armTimer !== null) clearTimeout(armTimer);
       stopThinking();
       root.remove();

@@ -59,13 +59,14 @@ def jupyterlab_theme(theme: str) -> str:
     return css.read_text() if css.exists() else ""
 
 
-def files(theme: str, width: int,
-          state: dict | None = None) -> dict[str, tuple[str, str | bytes]]:
+def files(theme: str, width: int, state: dict | None = None,
+          entry: str = "widget") -> dict[str, tuple[str, str | bytes]]:
+    """The page's files: ``entry`` "widget" (the player's) or "board" (the teacher's)."""
     out: dict[str, tuple[str, str | bytes]] = {
         "/index.html": ("text/html", HTML.replace("THEME", theme).replace("WIDTH", str(width))),
         "/fake_model.js": ("text/javascript", (HERE / "fake_model.js").read_text()),
-        "/widget.js": ("text/javascript", (STATIC / "widget.js").read_text()),
-        "/widget.css": ("text/css", (STATIC / "widget.css").read_text()),
+        "/widget.js": ("text/javascript", (STATIC / f"{entry}.js").read_text()),
+        "/widget.css": ("text/css", (STATIC / f"{entry}.css").read_text()),
         "/jp-theme.css": ("text/css", jupyterlab_theme(theme) if theme != "none" else ""),
     }
     for f in FIXTURES.glob("*.json"):
@@ -81,14 +82,15 @@ def launch(pw):
 
 def open_page(browser, fixture: str = "draw", theme: str = "light", width: int = 1100,
               viewport: tuple[int, int] = (1180, 1400), lang: str = "en",
-              state: dict | None = None):
+              state: dict | None = None, entry: str = "widget"):
     """A page showing the widget for one fixture, its texts in ``lang`` (the fixture's traits
     stay as recorded, in English), or for ``state`` (every synced trait, ``strings``
-    included, e.g. from a German game); page.errors collects uncaught errors."""
+    included, e.g. from a German game); page.errors collects uncaught errors. ``entry="board"``
+    shows the teacher's board instead (its fixtures are ``board_*``)."""
     page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
-    served = files(theme, width, state)
+    served = files(theme, width, state, entry)
     if state is not None:
         fixture = "given"
 

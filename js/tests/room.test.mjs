@@ -205,7 +205,15 @@ test("the final board: places with shared ones, the winner, the sheet, figures",
   assert.equal(b.q(".nsb-board-last").hidden, true);
   const sheet = b.q(".nsb-board-sheet");
   assert.equal(sheet.hidden, false);
-  assert.match(b.q(".nsb-board-sheet-img").src, /^data:image\/svg\+xml/);
+  // drawn like the game widget's map (themed by CSS), a picture: her sections, no targets
+  const map = b.q("svg.nsb-board-sheet-map");
+  assert.equal(map.getAttribute("role"), "img");
+  assert.equal(map.getAttribute("aria-label"), "Ada");
+  assert.equal(map.querySelectorAll(".nsb-section").length,
+    b.state.sheet.drawing.sections.length);
+  assert.ok(map.querySelectorAll(".nsb-section").length > 0);
+  assert.equal(map.querySelectorAll(".nsb-hit").length, 0);
+  assert.equal(map.hasAttribute("tabindex"), false);
   assert.match(sheet.querySelector("h3").textContent, /^Sheet of Ada: \d+ points$/);
   b.click(sheet.querySelector('button[data-action="hide"]'));
   assert.deepEqual(b.model.messages().at(-1), { type: "hide" });

@@ -30,6 +30,7 @@ from ..room import Room
 from .board_state import board_actions, board_info, board_standings, board_table
 from .intents import IntentError, _describe, _int, _size
 from .room_strings import BOARD_PLURALS, BOARD_STRINGS
+from .state import map_state, sheet_state
 from .strings import DOMAIN, strings_state
 from .widget import MAX_NOTICE, PROTECTED, _clip
 
@@ -106,7 +107,10 @@ class RoomBoard(anywidget.AnyWidget):
     standings = traitlets.Dict().tag(sync=True, echo_update=False)
     """Every participant's row, how many are ready, whether the places are final."""
     sheet = traitlets.Dict().tag(sync=True, echo_update=False)
-    """The sheet of the participant whose name was clicked (an SVG picture), or empty."""
+    """The sheet of the participant whose name was clicked, or empty: their name, total and
+    refused hand-in, the map (``map``, as the game widget's ``map_data``) and their drawing
+    (``drawing``, as its ``sheet``), which the board draws like the game widget's map, in the
+    page's theme."""
     figures = traitlets.Dict().tag(sync=True, echo_update=False)
     """The room's figures at the end (an SVG picture), or why there are none."""
     notice = traitlets.Dict().tag(sync=True, echo_update=False)
@@ -178,7 +182,8 @@ class RoomBoard(anywidget.AnyWidget):
             return
         self._shown_version = version
         self.sheet = {"name": found.name, "total": game.score() if game else 0,
-                      "svg": game.svg(0) if game is not None else None,
+                      "map": map_state(game) if game is not None else None,
+                      "drawing": sheet_state(game, 0) if game is not None else None,
                       "refusal": found.refusal}
 
     def _draw_figures(self) -> None:

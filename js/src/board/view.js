@@ -4,8 +4,11 @@
 // draws the traits and sends intents. destroy() removes every listener it added.
 import { h, clear } from "../dom.js";
 import { translator } from "../i18n.js";
-import { readRuleset, readCard, obj, arr, int, str, bool } from "../normalize.js";
+import { readRuleset, readCard, readMap, readSheet, obj, arr, int, str, bool }
+  from "../normalize.js";
 import { cardElement, cardLabel } from "../cards.js";
+import { createMapSvg, drawStatic, drawSheet as drawMapSheet, pencilTable } from "../map.js";
+import { parseRgb } from "../colour.js";
 
 const TRAITS = ["info", "table", "standings", "sheet", "figures", "notice", "strings"];
 /** A module's id (Python's `info.modules`) -> its name. */
@@ -68,13 +71,20 @@ export function readBoard(model) {
       why_not_figures: reason(standings.why_not_figures),
       why_not_export: reason(standings.why_not_export),
     },
-    sheet: typeof sheet.name === "string" ? { name: sheet.name, total: int(sheet.total),
-      svg: typeof sheet.svg === "string" ? sheet.svg : null,
-      refusal: typeof sheet.refusal === "string" ? sheet.refusal : null } : null,
+    // A participant's sheet: the map and their drawing, drawn like the game widget's map.
+    sheet: typeof sheet.name === "string" ? readShownSheet(sheet) : null,
     figures: { svg: typeof figures.svg === "string" ? figures.svg : null,
       error: typeof figures.error === "string" ? figures.error : null },
     notice: { id: int(notice.id), level: str(notice.level), text: str(notice.text) },
   };
+}
+
+/** The shown sheet: name, total, refused hand-in, and the map and drawing (null: none). */
+function readShownSheet(sheet) {
+  const map = readMap(sheet.map);
+  return { name: sheet.name, total: int(sheet.total), map,
+    drawing: map ? readSheet(sheet.drawing, map) : null,
+    refusal: typeof sheet.refusal === "string" ? sheet.refusal : null };
 }
 
 /** A reason a button is disabled: a non-empty string, else null (the button works). */
@@ -119,7 +129,17 @@ export function createBoardView(model, el) {
   // Under the table: why equal totals have different places (the rulebook's tie-break).
   const tiebreak = h(doc, "p", { class: "nsb-board-tiebreak", hidden: true });
   const sheetTitle = h(doc, "h3");
-  const sheetImg = h(doc, "img", { class: "nsb-board-sheet-img", alt: "" });
+  // The sheet is the game widget's map (its CSS classes, the theme's paper and ink, pencil
+  // colours adjusted to the paper), a picture here: no focus, no click targets.
+  const sheetMap = createMapSvg(doc);
+  const sheetImg = sheetMap.svg;
+  sheetImg.setAttribute("class", "nsb-map nsb-board-sheet-map");
+  sheetImg.setAttribute("role", "img");
+  sheetImg.removeAttribute("tabindex");
+  sheetImg.removeAttribute("focusable");
+  // The paper colour the sheet is drawn on (the theme's), read from the page.
+  const probe = h(doc, "span", { class: "nsb-paper-probe", "aria-hidden": "true" });
+  let drawnOn = null; // [sheet, paper] last drawn
   const sheetNote = h(doc, "p", { class: "nsb-board-refusal" });
   const closeSheet = h(doc, "button", { type: "button", class: "nsb-btn", "data-action": "hide" });
   const sheetBox = h(doc, "aside", { class: "nsb-board-sheet", hidden: true },
@@ -149,6 +169,7 @@ export function createBoardView(model, el) {
     h(doc, "footer", { class: "nsb-board-foot" }, objectives, joinLine, selfPaced,
       h(doc, "div", { class: "nsb-board-actions" }, figuresBtn, exportBtn)),
   );
+  root.append(probe);
   el.append(root);
 
   function drawHead() {
@@ -339,11 +360,16 @@ export function createBoardView(model, el) {
     tiebreak.hidden = !tiebreak.textContent;
   }
 
+  function readPaper() {
+    if (!root.isConnected || !doc.defaultView) return null;
+    return parseRgb(doc.defaultView.getComputedStyle(probe).color);
+  }
+
   function drawSheet() {
     const { t, sheet } = st;
     sheetBox.hidden = !sheet;
     if (!sheet) {
-      sheetImg.removeAttribute("src");
+      drawnOn = null;
       return;
     }
     sheetTitle.textContent = t("board.sheet_title", { name: sheet.name,
@@ -352,8 +378,25 @@ export function createBoardView(model, el) {
     closeSheet.setAttribute("aria-label", t("board.close_sheet"));
     sheetNote.textContent = sheet.refusal ? t("board.refused", { reason: sheet.refusal }) : "";
     sheetNote.hidden = !sheet.refusal;
-    if (sheet.svg) sheetImg.src = svgUrl(sheet.svg);
-    sheetImg.alt = sheet.name;
+    sheetImg.setAttribute("aria-label", sheet.name);
+    sheetImg.style.display = sheet.map ? "" : "none";
+    const paper = readPaper();
+    const raw = model.get("sheet"); // the same object until Python sends another
+    if (!sheet.map || (drawnOn && drawnOn[0] === raw && String(drawnOn[1]) === String(paper))) {
+      return;
+    }
+    drawnOn = [raw, paper];
+    const pencils = pencilTable(sheet.map, paper);
+    const geo = drawStatic(sheetImg, sheetMap.layers, sheet.map, pencils, st.rs, t);
+    drawMapSheet(sheetMap.layers, sheet.map, geo, sheet.drawing, pencils, st.rs, t);
+    clear(sheetMap.layers.hit); // a picture: nothing to click
+    sheetImg.removeAttribute("aria-roledescription");
+  }
+
+  /** The theme changed (JupyterLab's light or dark): the sheet's pencils follow its paper. */
+  function syncPaper() {
+    if (!destroyed && st.sheet && st.sheet.map && drawnOn
+      && String(drawnOn[1]) !== String(readPaper())) drawSheet();
   }
 
   function drawFigures() {
@@ -429,7 +472,15 @@ export function createBoardView(model, el) {
   for (const trait of TRAITS) model.on(`change:${trait}`, onChange);
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
+  // A theme change restyles the sheet by itself (CSS variables); its pencil colours, adjusted
+  // to the paper, are redrawn: JupyterLab marks the theme on <body>.
+  const win = doc.defaultView;
+  const themeWatch = win && win.MutationObserver && doc.body
+    ? new win.MutationObserver(syncPaper) : null;
+  if (themeWatch) themeWatch.observe(doc.body, { attributes: true });
   draw();
+  // Drawn before it was in the page: read the theme's paper once it is there.
+  if (win && win.requestAnimationFrame) win.requestAnimationFrame(syncPaper);
   return {
     root,
     destroy() {
@@ -438,6 +489,7 @@ export function createBoardView(model, el) {
       for (const trait of TRAITS) model.off(`change:${trait}`, onChange);
       root.removeEventListener("click", onClick);
       root.removeEventListener("keydown", onKey);
+      if (themeWatch) themeWatch.disconnect();
       root.remove();
     },
   };

@@ -79,13 +79,104 @@ function translator(v) {
 var isObj2 = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 var obj = (v) => isObj2(v) ? v : {};
 var arr = (v) => Array.isArray(v) ? v : [];
+var num = (v, d = 0) => typeof v === "number" && Number.isFinite(v) ? v : d;
 var int = (v, d = 0) => Number.isInteger(v) ? v : d;
 var str = (v, d = "") => typeof v === "string" ? v : d;
 var bool = (v) => v === true;
 var ints = (v) => arr(v).filter(Number.isInteger);
 var strs = (v) => arr(v).filter((x) => typeof x === "string");
+var LINES = ["bear", "crown"];
 var COLOUR = /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20}|(rgb|rgba|hsl|hsla)\([\d\s.,%]+\))$/;
+var colour = (v) => typeof v === "string" && COLOUR.test(v.trim()) ? v.trim() : "#777777";
 var cap = (w) => w ? w.charAt(0).toUpperCase() + w.slice(1) : "";
+function readMap(v) {
+  if (!isObj2(v) || !Array.isArray(v.stations)) return null;
+  const width = Math.max(1, int(v.width, 10));
+  const height = Math.max(1, int(v.height, 10));
+  const stations = v.stations.map((st, i) => {
+    const o = obj(st);
+    const start = isObj2(o.start) ? { pencil: str(o.start.pencil), line: str(o.start.line) } : null;
+    return {
+      index: i,
+      label: str(o.label, `#${i}`),
+      x: num(o.x, NaN),
+      y: num(o.y, NaN),
+      symbol: str(o.symbol, "circle"),
+      district: int(o.district, -1),
+      tourist: bool(o.tourist),
+      start
+    };
+  });
+  const n = stations.length;
+  const okStation = (i) => Number.isInteger(i) && i >= 0 && i < n && Number.isFinite(stations[i].x) && Number.isFinite(stations[i].y);
+  const pencils = arr(v.pencils).filter(isObj2).map((p) => ({
+    id: str(p.id),
+    name: str(p.name, str(p.id)),
+    color: colour(p.color)
+  }));
+  const points = (loop) => arr(loop).filter((p) => Array.isArray(p) && p.length >= 2 && Number.isFinite(p[0]) && Number.isFinite(p[1]));
+  const lines = strs(v.lines);
+  const byIndex = arr(v.sections).map((row) => Array.isArray(row) && okStation(row[0]) && okStation(row[1]) ? [row[0], row[1]] : null);
+  return {
+    id: str(v.id, "map"),
+    title: str(v.title),
+    width,
+    height,
+    lines: lines.length ? lines : LINES,
+    pencils,
+    districts: arr(v.districts).filter(isObj2).map((d, i) => ({
+      index: i,
+      name: str(d.name),
+      kind: str(d.kind, "main"),
+      outline: arr(d.outline).map(points).filter((l) => l.length >= 3),
+      label_at: points([d.label_at])[0] || null,
+      label_wrap: d.label_wrap === true,
+      stations: ints(d.stations).filter(okStation)
+    })),
+    river: isObj2(v.river) ? {
+      name: str(v.river.name),
+      polyline: points(v.river.polyline),
+      crossings: ints(v.river.crossings).filter((i) => byIndex[i])
+    } : null,
+    stations,
+    okStation,
+    sectionEnds: (i) => Number.isInteger(i) && byIndex[i] || null,
+    sections: byIndex.filter(Boolean)
+  };
+}
+function readSheet(v, map) {
+  const o = obj(v);
+  const ok = (i) => map ? map.okStation(i) : Number.isInteger(i);
+  const lines = {};
+  for (const name of map ? map.lines : LINES) {
+    const l = obj(obj(o.lines)[name]);
+    lines[name] = {
+      stations: ints(l.stations).filter(ok),
+      ends: ints(l.ends).filter(ok),
+      start: ok(l.start) ? l.start : null
+    };
+  }
+  const sections = arr(o.sections).filter((r) => Array.isArray(r) && r.length >= 5 && ok(r[1]) && ok(r[2]));
+  return {
+    player: int(o.player, 0),
+    pencil: str(o.pencil),
+    sections: sections.map((r) => [
+      int(r[0], -1),
+      r[1],
+      r[2],
+      int(r[3], -1),
+      int(r[4], 0),
+      int(r[5], 0),
+      int(r[6], 0)
+    ]),
+    sbahn: ints(o.sbahn).filter(ok),
+    circled: ints(o.circled).filter(ok),
+    circled_by: arr(o.circled_by).filter((r) => Array.isArray(r) && ok(r[0])).map((r) => [r[0], int(r[1], -1)]),
+    interchanges: arr(o.interchanges).filter((r) => Array.isArray(r) && ok(r[0])).map((r) => [r[0], int(r[1], 2)]),
+    lines,
+    joined: bool(o.joined)
+  };
+}
 function readCard(c, rs = readRuleset(null)) {
   const text = str(c, "?").trim().toLowerCase();
   const words = text.split(/\s+/);
@@ -194,6 +285,10 @@ function symbolPath(symbol, cx, cy, r) {
     }
   }
 }
+function symbolInnerCentre(symbol, cx, cy, r) {
+  if (symbol === "triangle") return [cx, cy + r * 0.3];
+  return [cx, cy];
+}
 function bearPath(cx, cy, s2) {
   const face = s2 * 0.72;
   const ear = s2 * 0.34;
@@ -234,7 +329,108 @@ function lineIconPath(line, cx, cy, s2) {
   return (hasIcon(line) ? ICONS[line] : bearPath)(cx, cy, s2);
 }
 
+// src/colour.js
+function parseRgb(text) {
+  const t = String(text || "").trim().toLowerCase();
+  let m = /^#([0-9a-f]{3})$/.exec(t);
+  if (m) return [...m[1]].map((c) => parseInt(c + c, 16));
+  m = /^#([0-9a-f]{6})$/.exec(t);
+  if (m) return [0, 2, 4].map((i) => parseInt(m[1].slice(i, i + 2), 16));
+  m = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)/.exec(t);
+  if (m) return [m[1], m[2], m[3]].map((v) => Math.max(0, Math.min(255, Math.round(Number(v)))));
+  if (t === "white") return [255, 255, 255];
+  if (t === "black") return [0, 0, 0];
+  return null;
+}
+function luminance([r, g, b]) {
+  const lin = (v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+function contrast(a, b) {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+var hex = (rgb) => `#${rgb.map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+function readable(colour2, paper, min = 3.6) {
+  const c = parseRgb(colour2);
+  if (!c || !paper || contrast(c, paper) >= min) return colour2;
+  const to = luminance(paper) < 0.5 ? 255 : 0;
+  for (let k = 1; k <= 20; k++) {
+    const t = k / 20;
+    const mixed = c.map((v) => Math.round(v + (to - v) * t));
+    if (contrast(mixed, paper) >= min + 0.05) return hex(mixed);
+  }
+  return hex([to, to, to]);
+}
+
+// src/labels.js
+function textBox(x, y, n, size, anchor = "start", widthFactor = 0.64) {
+  const w = n * size * widthFactor + 2;
+  const x0 = anchor === "middle" ? x - w / 2 : anchor === "end" ? x - w : x;
+  return [x0, y - size * 0.85 - 1, x0 + w, y + size * 0.3 + 1];
+}
+var circleBox = (cx, cy, r) => [cx - r, cy - r, cx + r, cy + r];
+var overlap = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+function createPlacer(boxes = []) {
+  const taken = [...boxes];
+  return {
+    taken,
+    add(box) {
+      taken.push(box);
+      return box;
+    },
+    /** How much of `box` is covered by taken boxes (0: free). */
+    cost(box) {
+      return taken.reduce((sum, b) => sum + overlap(box, b), 0);
+    },
+    /**
+     * Pick the first free candidate (each `{box, ...}`), else the least covered one; the box
+     * is taken. Returns the candidate.
+     */
+    place(candidates) {
+      let best = null;
+      let bestCost = Infinity;
+      for (const c of candidates) {
+        const cost = this.cost(c.box);
+        if (cost === 0) {
+          best = c;
+          break;
+        }
+        if (cost < bestCost) {
+          bestCost = cost;
+          best = c;
+        }
+      }
+      if (best) taken.push(best.box);
+      return best;
+    }
+  };
+}
+
 // src/map.js
+var CELL = 64;
+var MARGIN = 26;
+var STATION_R = 14;
+var HIT_R = 0.5;
+var PARALLEL_GAP = 9;
+var cap2 = (w) => w ? w.charAt(0).toUpperCase() + w.slice(1) : "";
+var LABEL_GAP = 0.1;
+function splitLabel(name) {
+  const middle = name.length / 2;
+  const at = (ch, after) => [...name].flatMap((c, i) => c === ch && i > 0 && i < name.length - 1 ? [i + after] : []);
+  let cuts = at("-", 1);
+  if (!cuts.length) cuts = at(" ", 0);
+  if (!cuts.length) return null;
+  const cut = cuts.reduce((a, b) => Math.abs(b - middle) < Math.abs(a - middle) ? b : a);
+  return [name.slice(0, cut).trimEnd(), name.slice(cut).trimStart()];
+}
+function lineName(rs, id) {
+  const found = rs && rs.lines ? rs.lines.find((l) => l.id === id) : null;
+  return found ? found.name : cap2(id);
+}
 var SYMBOL_KEYS = {
   square: "symbol.square",
   triangle: "symbol.triangle",
@@ -243,6 +439,406 @@ var SYMBOL_KEYS = {
   any: "symbol.any"
 };
 var symbolWords = (symbol, t) => SYMBOL_KEYS[symbol] ? t(SYMBOL_KEYS[symbol]) : symbol;
+function geometry(map) {
+  const pad = MARGIN + CELL / 2;
+  return {
+    pad,
+    width: 2 * MARGIN + map.width * CELL,
+    height: 2 * MARGIN + map.height * CELL,
+    px: (u) => r2(pad + u * CELL)
+  };
+}
+function pencilCodes(pencils) {
+  const names = pencils.map((p) => p.name || p.id || "?");
+  return names.map((n, i) => {
+    for (let len = 1; len <= n.length; len++) {
+      const code = n.slice(0, len);
+      const clash = names.some((m, j) => j !== i && m.slice(0, len).toLowerCase() === code.toLowerCase());
+      if (!clash) return code.charAt(0).toUpperCase() + code.slice(1);
+    }
+    return n.charAt(0).toUpperCase() + (i + 1);
+  });
+}
+function pencilTable(map, paper = null) {
+  const codes = pencilCodes(map.pencils);
+  const list = map.pencils.map((p, i) => ({
+    ...p,
+    print: p.color,
+    color: readable(p.color, paper),
+    code: codes[i]
+  }));
+  const byId = new Map(list.map((p) => [p.id, p]));
+  const unknown = { id: "", name: "?", color: "#777777", code: "?" };
+  return {
+    list,
+    at: (i) => list[i] || unknown,
+    get: (id) => byId.get(id) || { ...unknown, id, name: id || "?" }
+  };
+}
+var LAYERS = ["static", "tint", "sheet", "stations", "marks", "labels", "overlay", "hl", "hit"];
+function createMapSvg(doc) {
+  const svg = s(doc, "svg", {
+    class: "nsb-map",
+    tabindex: "0",
+    role: "application",
+    focusable: "true"
+  });
+  const layers = {};
+  for (const name of LAYERS) {
+    layers[name] = s(doc, "g", { class: `nsb-layer nsb-layer-${name}` });
+    svg.append(layers[name]);
+  }
+  return { svg, layers };
+}
+var pointsAttr = (pts, geo) => pts.map(([x, y]) => `${geo.px(x)},${geo.px(y)}`).join(" ");
+function drawStatic(svg, layers, map, pencils, rs, t) {
+  const doc = svg.ownerDocument;
+  const geo = geometry(map);
+  svg.setAttribute("viewBox", `0 0 ${geo.width} ${geo.height}`);
+  svg.setAttribute("aria-roledescription", t("map.roledescription"));
+  svg.dataset.mapId = map.id;
+  const st = clear(layers.static);
+  st.append(s(doc, "rect", {
+    class: "nsb-paper",
+    x: 0,
+    y: 0,
+    width: geo.width,
+    height: geo.height,
+    rx: 6
+  }));
+  const grid = s(doc, "g", { class: "nsb-grid-labels", "aria-hidden": "true" });
+  for (let x = 0; x < map.width; x++) {
+    const letter = String.fromCharCode(65 + x);
+    grid.append(s(doc, "text", { x: geo.px(x), y: MARGIN - 9, text: letter }));
+    grid.append(s(doc, "text", { x: geo.px(x), y: geo.height - 8, text: letter }));
+  }
+  for (let y = 0; y < map.height; y++) {
+    grid.append(s(doc, "text", { x: MARGIN / 2, y: geo.px(y) + 4, text: String(y + 1) }));
+    grid.append(s(doc, "text", {
+      x: geo.width - MARGIN / 2,
+      y: geo.px(y) + 4,
+      text: String(y + 1)
+    }));
+  }
+  st.append(grid);
+  const fills = s(doc, "g", { class: "nsb-districts" });
+  const borders = s(doc, "g", { class: "nsb-district-borders", "aria-hidden": "true" });
+  for (const d of map.districts) {
+    const path = d.outline.map((loop) => `M${pointsAttr(loop, geo).replace(/ /g, "L")}Z`).join("");
+    if (!path) continue;
+    fills.append(s(
+      doc,
+      "path",
+      { class: `nsb-district nsb-district-${d.kind === "outer" ? "outer" : "main"}`, d: path, "data-district": d.index },
+      s(doc, "title", { text: t(
+        d.kind === "outer" ? "map.outer_district" : "map.district",
+        { name: d.name }
+      ) })
+    ));
+    borders.append(s(doc, "path", { class: "nsb-district-border", d: path }));
+  }
+  st.append(fills);
+  if (map.river && map.river.polyline.length > 1) {
+    st.append(s(
+      doc,
+      "polyline",
+      { class: "nsb-river", points: pointsAttr(map.river.polyline, geo) },
+      s(doc, "title", { text: map.river.name })
+    ));
+  }
+  st.append(borders);
+  geo.fixed = [];
+  const lab = clear(layers.labels);
+  const names = s(doc, "g", { class: "nsb-district-names", "aria-hidden": "true" });
+  for (const d of map.districts) {
+    if (!d.label_at || !d.name) continue;
+    const parts = d.label_wrap ? splitLabel(d.name) : null;
+    const rows = parts ? [[parts[0], -LABEL_GAP], [parts[1], LABEL_GAP]] : [[d.name, 0]];
+    for (const [text, dy] of rows) {
+      const [x, y] = [geo.px(d.label_at[0]), geo.px(d.label_at[1] + dy) + 3];
+      names.append(s(doc, "text", {
+        class: "nsb-district-name",
+        "data-district": d.index,
+        x,
+        y,
+        text
+      }));
+      geo.fixed.push(textBox(x, y, text.length, 9, "middle", 0.58));
+    }
+  }
+  lab.append(names);
+  let dpath = "";
+  for (const [a, b] of map.sections) {
+    const A = map.stations[a];
+    const B = map.stations[b];
+    dpath += `M${geo.px(A.x)},${geo.px(A.y)}L${geo.px(B.x)},${geo.px(B.y)}`;
+  }
+  st.append(s(doc, "path", { class: "nsb-potential", d: dpath, "data-count": map.sections.length }));
+  const stl = clear(layers.stations);
+  const stationLabels = s(doc, "g", { class: "nsb-station-labels", "aria-hidden": "true" });
+  const oneLine = map.lines.length === 1;
+  for (const station of map.stations) {
+    if (!Number.isFinite(station.x) || !Number.isFinite(station.y)) continue;
+    const cx = geo.px(station.x);
+    const cy = geo.px(station.y);
+    const g = s(doc, "g", {
+      class: "nsb-station",
+      "data-station": station.index,
+      "data-symbol": station.symbol
+    });
+    const sym = s(doc, "path", { class: "nsb-symbol", d: symbolPath(
+      station.symbol,
+      cx,
+      cy,
+      STATION_R
+    ) });
+    let startText = "";
+    if (station.start && oneLine) {
+      const pencil = pencils.get(station.start.pencil);
+      g.append(s(doc, "circle", {
+        class: "nsb-start-ring",
+        cx,
+        cy,
+        r: STATION_R + 5,
+        style: `stroke:${pencil.color}`
+      }));
+    }
+    g.append(sym);
+    if (station.start) {
+      const pencil = pencils.get(station.start.pencil);
+      g.classList.add("nsb-start");
+      g.dataset.startPencil = station.start.pencil;
+      g.dataset.startLine = station.start.line;
+      sym.setAttribute("style", `fill:${pencil.color}`);
+      if (!oneLine) {
+        const [ix, iy] = symbolInnerCentre(station.symbol, cx, cy, STATION_R);
+        const size = station.symbol === "triangle" ? 5 : 6.5;
+        g.append(hasIcon(station.start.line) ? s(doc, "path", {
+          class: "nsb-start-icon",
+          d: lineIconPath(station.start.line, ix, iy, size)
+        }) : s(doc, "text", {
+          class: "nsb-start-letter",
+          x: ix,
+          y: iy + 3.5,
+          text: station.start.line.charAt(0).toUpperCase()
+        }));
+        startText = t("map.start_station", {
+          pencil: pencil.name,
+          line: lineName(rs, station.start.line)
+        });
+      } else {
+        startText = t("map.departure_station", { pencil: pencil.name });
+      }
+    }
+    if (station.symbol === "any") {
+      g.append(s(doc, "text", {
+        class: `nsb-any-mark${station.start ? " nsb-on-colour" : ""}`,
+        x: cx,
+        y: cy + 4.8,
+        text: "?"
+      }));
+    }
+    if (station.tourist) {
+      g.classList.add("nsb-tourist");
+      g.append(s(doc, "path", { class: "nsb-tourist-star", d: starPath(
+        cx - STATION_R - 2,
+        cy + STATION_R + 1,
+        6.5
+      ) }));
+    }
+    stationLabels.append(s(doc, "text", {
+      class: "nsb-station-label",
+      "data-station": station.index,
+      x: cx + STATION_R + 1,
+      y: cy - STATION_R + 3,
+      text: station.label
+    }));
+    geo.fixed.push(
+      textBox(cx + STATION_R + 1, cy - STATION_R + 3, station.label.length, 9),
+      circleBox(cx, cy, STATION_R + 1)
+    );
+    const about = [symbolWords(station.symbol, t)];
+    if (startText) about.push(startText);
+    if (station.tourist) about.push(t("map.tourist_site"));
+    g.append(s(doc, "title", { text: t("fmt.labelled", {
+      label: station.label,
+      text: about.join(", ")
+    }) }));
+    stl.append(g);
+  }
+  lab.append(stationLabels);
+  const hit = clear(layers.hit);
+  for (const station of map.stations) {
+    if (!Number.isFinite(station.x) || !Number.isFinite(station.y)) continue;
+    hit.append(s(doc, "circle", {
+      class: "nsb-hit",
+      cx: geo.px(station.x),
+      cy: geo.px(station.y),
+      r: CELL * HIT_R,
+      "data-station": station.index,
+      "aria-label": `${station.label} ${symbolWords(station.symbol, t)}`
+    }));
+  }
+  return geo;
+}
+function offsetSegment(x1, y1, x2, y2, d) {
+  const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+  const nx = -(y2 - y1) / len * d;
+  const ny = (x2 - x1) / len * d;
+  return [r2(x1 + nx), r2(y1 + ny), r2(x2 + nx), r2(y2 + ny)];
+}
+function drawSheet(layers, map, geo, sheet, pencils, rs, t) {
+  const doc = layers.sheet.ownerDocument;
+  const sl = clear(layers.sheet);
+  const marks = clear(layers.marks);
+  const tracks = s(doc, "g", { class: "nsb-tracks" });
+  const badges = s(doc, "g", { class: "nsb-badges" });
+  const keyOf = (row) => row[0] >= 0 ? row[0] : `${Math.min(row[1], row[2])}-${Math.max(row[1], row[2])}`;
+  const total = /* @__PURE__ */ new Map();
+  for (const row of sheet.sections) total.set(keyOf(row), (total.get(keyOf(row)) || 0) + 1);
+  const seen = /* @__PURE__ */ new Map();
+  const sbahnPencil = /* @__PURE__ */ new Map();
+  const placer = createPlacer(geo.fixed || []);
+  const interchangeAt = (i) => [
+    geo.px(map.stations[i].x) - STATION_R - 2,
+    geo.px(map.stations[i].y) - STATION_R - 2
+  ];
+  for (const [i] of sheet.interchanges) placer.add(circleBox(...interchangeAt(i), 8));
+  for (const row of sheet.sections) {
+    const [section, a, b, pi, line, round, flags] = row;
+    const A = map.stations[a];
+    const B = map.stations[b];
+    const pencil = pencils.at(pi);
+    const key = keyOf(row);
+    const k = seen.get(key) || 0;
+    seen.set(key, k + 1);
+    const n = total.get(key);
+    const [P, Q] = a < b ? [A, B] : [B, A];
+    let [x1, y1, x2, y2] = [geo.px(P.x), geo.px(P.y), geo.px(Q.x), geo.px(Q.y)];
+    const parallel = (flags & 2) !== 0 || n > 1;
+    if (n > 1) [x1, y1, x2, y2] = offsetSegment(x1, y1, x2, y2, (k - (n - 1) / 2) * PARALLEL_GAP);
+    const lineIndex = line >= 0 && line < map.lines.length ? line : 0;
+    const lineId = map.lines[lineIndex];
+    const g = s(doc, "g", {
+      class: `nsb-section nsb-section-${lineId}${parallel ? " nsb-parallel" : ""}`,
+      "data-section": section,
+      "data-from": a,
+      "data-to": b,
+      "data-pencil": pencil.id,
+      "data-line": lineId,
+      "data-round": round
+    });
+    const seg = { x1, y1, x2, y2 };
+    g.append(s(doc, "line", { class: "nsb-track-casing", ...seg }));
+    g.append(s(doc, "line", { class: "nsb-track", ...seg, style: `stroke:${pencil.color}` }));
+    if (lineIndex > 0) g.append(s(doc, "line", { class: "nsb-track-stripe", ...seg }));
+    const where = {
+      pencil: pencil.name,
+      line: lineName(rs, lineId),
+      n: round,
+      section: `${A.label}–${B.label}`
+    };
+    let title = t(map.lines.length > 1 ? "map.section_line" : "map.section", where);
+    if (parallel) title = t("map.parallel", { title });
+    if (flags & 1) title = t("map.to_sbahn", { title });
+    g.append(s(doc, "title", { text: title }));
+    tracks.append(g);
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const slide = n > 1 ? (k - (n - 1) / 2) * 16 : 0;
+    const br = pencil.code.length > 1 ? 7.5 : 6.5;
+    const room = Math.max(0, len / 2 - STATION_R - br - 2);
+    const spots = [0, -0.35, 0.35, -0.7, 0.7, -1, 1].map((f) => {
+      const d = slide + f * room;
+      const x = r2((x1 + x2) / 2 + (x2 - x1) / len * d);
+      const y = r2((y1 + y2) / 2 + (y2 - y1) / len * d);
+      return { x, y, box: circleBox(x, y, br + 0.5) };
+    });
+    const { x: mx, y: my } = placer.place(spots);
+    badges.append(s(
+      doc,
+      "g",
+      { class: "nsb-badge", "aria-hidden": "true" },
+      s(doc, "circle", {
+        cx: mx,
+        cy: my,
+        r: br,
+        style: `stroke:${pencil.color}`
+      }),
+      s(doc, "text", {
+        x: mx,
+        y: my + 2.6,
+        style: `fill:${pencil.color}`,
+        class: pencil.code.length > 1 ? "nsb-badge-2" : null,
+        text: pencil.code
+      })
+    ));
+    if (flags & 1 && !sbahnPencil.has(b)) sbahnPencil.set(b, pencil);
+  }
+  sl.append(tracks, badges);
+  sl.dataset.count = String(sheet.sections.length);
+  for (const name of Object.keys(sheet.lines)) {
+    const { start, stations } = sheet.lines[name];
+    if (start === null || !stations.length) continue;
+    const st = map.stations[start];
+    marks.append(s(doc, "circle", {
+      class: "nsb-current-start",
+      cx: geo.px(st.x),
+      cy: geo.px(st.y),
+      r: STATION_R + 9,
+      "data-station": start,
+      "data-line": name
+    }));
+  }
+  for (const i of sheet.sbahn) {
+    const st = map.stations[i];
+    const pencil = sbahnPencil.get(i);
+    marks.append(s(
+      doc,
+      "circle",
+      {
+        class: "nsb-sbahn",
+        cx: geo.px(st.x),
+        cy: geo.px(st.y),
+        r: STATION_R + 5,
+        "data-station": i,
+        style: pencil ? `stroke:${pencil.color}` : null
+      },
+      s(doc, "title", { text: t("map.sbahn_station", { station: st.label }) })
+    ));
+  }
+  const circledBy = new Map(sheet.circled_by.map(([i, p]) => [i, p]));
+  for (const i of sheet.circled) {
+    const st = map.stations[i];
+    const pencil = circledBy.has(i) ? pencils.at(circledBy.get(i)) : pencils.get(sheet.pencil);
+    marks.append(s(
+      doc,
+      "circle",
+      {
+        class: "nsb-circled",
+        cx: geo.px(st.x),
+        cy: geo.px(st.y),
+        r: STATION_R + 6,
+        "data-station": i,
+        "data-pencil": pencil.id,
+        style: `stroke:${pencil.color}`
+      },
+      s(doc, "title", { text: t("map.circled_station", { station: st.label }) })
+    ));
+  }
+  geo.sheetBoxes = placer.taken;
+  for (const [i, n] of sheet.interchanges) {
+    const st = map.stations[i];
+    const [bx, by] = interchangeAt(i);
+    marks.append(s(
+      doc,
+      "g",
+      { class: "nsb-interchange", "data-station": i, "data-colours": n },
+      s(doc, "circle", { cx: bx, cy: by, r: 7.5 }),
+      s(doc, "text", { x: bx, y: by + 3.3, text: String(n) }),
+      s(doc, "title", { text: t("map.interchange", { n, station: st.label }) })
+    ));
+  }
+}
 
 // src/words.js
 var BOT_WORDS = {
@@ -259,13 +855,13 @@ var BOT_JOKER_WORDS = {
 };
 
 // src/cards.js
-var cap2 = (w) => w ? w.charAt(0).toUpperCase() + w.slice(1) : "";
+var cap3 = (w) => w ? w.charAt(0).toUpperCase() + w.slice(1) : "";
 function cardLabel(card, rs, t) {
   if (card.switch) {
-    return rs.switch_card ? rs.switch_card.name : card.text.split(/\s+/).map(cap2).join(" ");
+    return rs.switch_card ? rs.switch_card.name : card.text.split(/\s+/).map(cap3).join(" ");
   }
   const k = card.kind ? rs.kinds.get(card.kind) : null;
-  const kind = k ? k.label : cap2(card.kind || "");
+  const kind = k ? k.label : cap3(card.kind || "");
   if (card.joker) return t("card.joker", { kind, joker: rs.joker_label }).trim();
   return t("card.symbol", { kind, symbol: card.symbol ? symbolWords(card.symbol, t) : "?" }).trim();
 }
@@ -409,17 +1005,23 @@ function readBoard(model) {
       why_not_figures: reason(standings.why_not_figures),
       why_not_export: reason(standings.why_not_export)
     },
-    sheet: typeof sheet.name === "string" ? {
-      name: sheet.name,
-      total: int(sheet.total),
-      svg: typeof sheet.svg === "string" ? sheet.svg : null,
-      refusal: typeof sheet.refusal === "string" ? sheet.refusal : null
-    } : null,
+    // A participant's sheet: the map and their drawing, drawn like the game widget's map.
+    sheet: typeof sheet.name === "string" ? readShownSheet(sheet) : null,
     figures: {
       svg: typeof figures.svg === "string" ? figures.svg : null,
       error: typeof figures.error === "string" ? figures.error : null
     },
     notice: { id: int(notice.id), level: str(notice.level), text: str(notice.text) }
+  };
+}
+function readShownSheet(sheet) {
+  const map = readMap(sheet.map);
+  return {
+    name: sheet.name,
+    total: int(sheet.total),
+    map,
+    drawing: map ? readSheet(sheet.drawing, map) : null,
+    refusal: typeof sheet.refusal === "string" ? sheet.refusal : null
   };
 }
 var reason = (v) => typeof v === "string" && v ? v : null;
@@ -468,7 +1070,14 @@ function createBoardView(model, el) {
   const tableEl = h(doc, "table", { class: "nsb-board-table" });
   const tiebreak = h(doc, "p", { class: "nsb-board-tiebreak", hidden: true });
   const sheetTitle = h(doc, "h3");
-  const sheetImg = h(doc, "img", { class: "nsb-board-sheet-img", alt: "" });
+  const sheetMap = createMapSvg(doc);
+  const sheetImg = sheetMap.svg;
+  sheetImg.setAttribute("class", "nsb-map nsb-board-sheet-map");
+  sheetImg.setAttribute("role", "img");
+  sheetImg.removeAttribute("tabindex");
+  sheetImg.removeAttribute("focusable");
+  const probe = h(doc, "span", { class: "nsb-paper-probe", "aria-hidden": "true" });
+  let drawnOn = null;
   const sheetNote = h(doc, "p", { class: "nsb-board-refusal" });
   const closeSheet = h(doc, "button", { type: "button", class: "nsb-btn", "data-action": "hide" });
   const sheetBox = h(
@@ -538,6 +1147,7 @@ function createBoardView(model, el) {
       h(doc, "div", { class: "nsb-board-actions" }, figuresBtn, exportBtn)
     )
   );
+  root.append(probe);
   el.append(root);
   function drawHead() {
     const { t, info } = st;
@@ -763,11 +1373,15 @@ function createBoardView(model, el) {
     tiebreak.textContent = scored && rows.length ? t("board.tiebreak", { rounds: rows.map((r) => `${r.name} ${r.tiebreak}`).join(", ") }) : "";
     tiebreak.hidden = !tiebreak.textContent;
   }
-  function drawSheet() {
+  function readPaper() {
+    if (!root.isConnected || !doc.defaultView) return null;
+    return parseRgb(doc.defaultView.getComputedStyle(probe).color);
+  }
+  function drawSheet2() {
     const { t, sheet } = st;
     sheetBox.hidden = !sheet;
     if (!sheet) {
-      sheetImg.removeAttribute("src");
+      drawnOn = null;
       return;
     }
     sheetTitle.textContent = t("board.sheet_title", {
@@ -778,8 +1392,22 @@ function createBoardView(model, el) {
     closeSheet.setAttribute("aria-label", t("board.close_sheet"));
     sheetNote.textContent = sheet.refusal ? t("board.refused", { reason: sheet.refusal }) : "";
     sheetNote.hidden = !sheet.refusal;
-    if (sheet.svg) sheetImg.src = svgUrl(sheet.svg);
-    sheetImg.alt = sheet.name;
+    sheetImg.setAttribute("aria-label", sheet.name);
+    sheetImg.style.display = sheet.map ? "" : "none";
+    const paper = readPaper();
+    const raw = model.get("sheet");
+    if (!sheet.map || drawnOn && drawnOn[0] === raw && String(drawnOn[1]) === String(paper)) {
+      return;
+    }
+    drawnOn = [raw, paper];
+    const pencils = pencilTable(sheet.map, paper);
+    const geo = drawStatic(sheetImg, sheetMap.layers, sheet.map, pencils, st.rs, t);
+    drawSheet(sheetMap.layers, sheet.map, geo, sheet.drawing, pencils, st.rs, t);
+    clear(sheetMap.layers.hit);
+    sheetImg.removeAttribute("aria-roledescription");
+  }
+  function syncPaper() {
+    if (!destroyed && st.sheet && st.sheet.map && drawnOn && String(drawnOn[1]) !== String(readPaper())) drawSheet2();
   }
   function drawFigures() {
     const { t, figures } = st;
@@ -812,7 +1440,7 @@ function createBoardView(model, el) {
     drawHead();
     drawTable();
     drawStandings();
-    drawSheet();
+    drawSheet2();
     drawFigures();
     drawNotice();
   }
@@ -848,7 +1476,11 @@ function createBoardView(model, el) {
   for (const trait of TRAITS) model.on(`change:${trait}`, onChange);
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
+  const win = doc.defaultView;
+  const themeWatch = win && win.MutationObserver && doc.body ? new win.MutationObserver(syncPaper) : null;
+  if (themeWatch) themeWatch.observe(doc.body, { attributes: true });
   draw();
+  if (win && win.requestAnimationFrame) win.requestAnimationFrame(syncPaper);
   return {
     root,
     destroy() {
@@ -857,6 +1489,7 @@ function createBoardView(model, el) {
       for (const trait of TRAITS) model.off(`change:${trait}`, onChange);
       root.removeEventListener("click", onClick);
       root.removeEventListener("keydown", onKey);
+      if (themeWatch) themeWatch.disconnect();
       root.remove();
     }
   };

@@ -1806,19 +1806,37 @@ var cap3 = (w) => w ? w.charAt(0).toUpperCase() + w.slice(1) : "";
 var ordinal = (n, t) => t(n % 10 === 1 && n % 100 !== 11 ? "fmt.ordinal_1" : n % 10 === 2 && n % 100 !== 12 ? "fmt.ordinal_2" : n % 10 === 3 && n % 100 !== 13 ? "fmt.ordinal_3" : "fmt.ordinal", { n });
 var BUTTONS = [
   { action: "reveal", label: "btn.reveal", key: "R", primary: true },
-  { action: "pass", label: "btn.pass", key: "P" },
-  { action: "undo", label: "btn.undo", key: "U" },
-  { action: "hint", label: "btn.hint", key: "H" },
-  { action: "power", label: "btn.power", power: true },
-  { action: "overlay", label: "btn.overlay", key: "O", toggle: true },
-  { action: "export-svg", label: "btn.export_svg" },
-  { action: "export-png", label: "btn.export_png" },
-  { action: "new-game", label: "btn.new_game" }
+  { action: "pass", label: "btn.pass", key: "P", compact: 2 },
+  { action: "undo", label: "btn.undo", key: "U", compact: 2 },
+  { action: "hint", label: "btn.hint", key: "H", compact: 2 },
+  { action: "power", label: "btn.power", power: true, compact: 2 },
+  { action: "overlay", label: "btn.overlay", key: "O", toggle: true, compact: 1 },
+  { action: "export-svg", label: "btn.export_svg", compact: 1 },
+  { action: "export-png", label: "btn.export_png", compact: 1 },
+  { action: "new-game", label: "btn.new_game", compact: 1 }
 ];
+var ICONS2 = {
+  pass: "M2 8H11M8 5L11 8L8 11M14 4V12",
+  // on to the end: nothing to draw
+  undo: "M5 3.5L2 6.5L5 9.5M2 6.5H10A3.5 3.5 0 0 1 10 13.5H6",
+  hint: "M8 1.5A4.5 4.5 0 0 0 5.5 9.7V11.5H10.5V9.7A4.5 4.5 0 0 0 8 1.5ZM6 14H10",
+  power: "M9.5 1L3.5 9H8L6.5 15L12.5 7H8Z",
+  // a pencil power
+  overlay: "M8 2L14.5 5.5L8 9L1.5 5.5ZM1.5 8.5L8 12L14.5 8.5M1.5 11.5L8 15L14.5 11.5",
+  "export-svg": "M2 13.5C4 4 12 4 14 13.5M1 12.5H3V14.5H1ZM13 12.5H15V14.5H13ZM8 1V7M5.5 4.5L8 7L10.5 4.5",
+  "export-png": "M1.5 4.5H14.5V14.5H1.5ZM1.5 12L5.5 8L8.5 11L10.5 9L14.5 13M11 6.5A0.5 0.5 0 0 1 11 7.5A0.5 0.5 0 0 1 11 6.5",
+  "new-game": "M13.5 8A5.5 5.5 0 1 1 11.9 4.1M12.5 1V4.5H9"
+};
 function createToolbar(doc) {
   const bar = h(doc, "div", { class: "nsb-toolbar", role: "toolbar" });
   const buttons = {};
   for (const b of BUTTONS) {
+    const icon = ICONS2[b.action] ? s(doc, "svg", {
+      class: "nsb-btn-icon",
+      viewBox: "0 0 16 16",
+      "aria-hidden": "true",
+      focusable: "false"
+    }, s(doc, "path", { d: ICONS2[b.action] })) : null;
     const btn = h(
       doc,
       "button",
@@ -1826,8 +1844,10 @@ function createToolbar(doc) {
         type: "button",
         class: `nsb-btn${b.primary ? " nsb-btn-primary" : ""}`,
         "data-action": b.action,
+        "data-compact": b.compact ? String(b.compact) : null,
         "aria-pressed": b.toggle ? "false" : null
       },
+      icon,
       h(doc, "span", { class: "nsb-btn-text" }),
       b.key ? h(doc, "kbd", { "aria-hidden": "true", text: b.key.toLowerCase() }) : null
     );
@@ -1842,6 +1862,21 @@ function createToolbar(doc) {
     bar.append(btn);
   }
   return { el: bar, buttons };
+}
+function fitToolbar(bar) {
+  const shown = () => [...bar.children].filter((c) => c.getClientRects().length);
+  const wraps = () => {
+    const items = shown();
+    if (!items.length) return false;
+    const first = items[0].getBoundingClientRect();
+    return items.some((c) => c.getBoundingClientRect().top >= first.bottom - 1);
+  };
+  for (const step2 of [0, 1, 2]) {
+    if (step2) bar.dataset.compact = String(step2);
+    else delete bar.dataset.compact;
+    if (step2 === 2 || !wraps()) return step2;
+  }
+  return 2;
 }
 function buttonStates(st, ui) {
   const hasMap = Boolean(st.map);
@@ -3126,12 +3161,13 @@ function createView(model, el, store) {
   panel.el.insertBefore(hintBox, panel.parts.players);
   const score = createScoreSheet(doc);
   const nowCards = h(doc, "div", { class: "nsb-now", role: "img", hidden: true });
+  const keysText = h(doc, "span", { class: "nsb-keys-text" });
   const keys = h(doc, "button", {
     type: "button",
     class: "nsb-keys",
     "data-action": "keys",
     "data-active": "false"
-  });
+  }, keysText);
   toolbar.el.append(keys);
   const swap = h(doc, "button", {
     type: "button",
@@ -3221,7 +3257,7 @@ function createView(model, el, store) {
   function drawKeys(focused = doc.activeElement) {
     const on = keysActive(focused);
     keys.dataset.active = on ? "true" : "false";
-    keys.textContent = st.t(on ? "keys.on" : "keys.off");
+    keysText.textContent = st.t(on ? "keys.on" : "keys.off");
     keys.title = st.t(on ? "keys.on_title" : "keys.off_title");
   }
   function keepFocus(redraw) {
@@ -3408,6 +3444,23 @@ function createView(model, el, store) {
       hintPower: ui.hint && ui.hint.kind === "power" ? ui.hint.power.id : null
     });
     if (hadFocus && focused.disabled) root.focus({ preventScroll: true });
+    fitLater();
+  }
+  let fitFrame = null;
+  function fitNow() {
+    if (destroyed || !root.isConnected) return;
+    const now2 = keysText.textContent;
+    keysText.textContent = [st.t("keys.on"), st.t("keys.off")].reduce((a, b) => b.length > a.length ? b : a);
+    fitToolbar(toolbar.el);
+    keysText.textContent = now2;
+  }
+  function fitLater() {
+    const win2 = doc.defaultView;
+    if (fitFrame !== null || !win2 || !win2.requestAnimationFrame) return;
+    fitFrame = win2.requestAnimationFrame(() => {
+      fitFrame = null;
+      fitNow();
+    });
   }
   function drawScores() {
     updateScoreSheet(
@@ -4108,7 +4161,10 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
   root.addEventListener("scroll", onScroll, true);
   const win = doc.defaultView;
   const RO = win && win.ResizeObserver;
-  const resized = RO ? new RO(() => win.requestAnimationFrame(() => markScrollers())) : null;
+  const resized = RO ? new RO(() => win.requestAnimationFrame(() => {
+    markScrollers();
+    fitNow();
+  })) : null;
   if (resized) resized.observe(root);
   renderAll();
   if (ui.paper === null && doc.defaultView && doc.defaultView.requestAnimationFrame) {
@@ -4132,6 +4188,7 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
       for (const [type, fn] of listeners) root.removeEventListener(type, fn);
       root.removeEventListener("scroll", onScroll, true);
       if (resized) resized.disconnect();
+      if (fitFrame !== null && win && win.cancelAnimationFrame) win.cancelAnimationFrame(fitFrame);
       if (armTimer !== null) clearTimeout(armTimer);
       stopThinking();
       root.remove();
