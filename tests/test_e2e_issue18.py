@@ -356,7 +356,7 @@ def test_cells_display_tables_and_names_stay_clear_of_stations(page, server, tmp
             for language in ("en", "de", "fr"):
                 static.set_content(Game.new(map=city, seed=1, language=language).svg())
                 count, overlaps = static.evaluate(OVERLAPS_JS, [
-                    "svg g.districts text", "svg g.stations path, svg g.stations text"])
+                    "svg text.district-name", "svg g.stations path, svg text.station-label"])
                 assert count >= 12 and overlaps == [], (city, language, overlaps)
     finally:
         static.close()
