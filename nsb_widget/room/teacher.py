@@ -678,11 +678,11 @@ class Room:
             over = self._table.over
         joined = t.ngettext("{count} participant", "{count} participants", people)
         out = t.ngettext("{count} turn out", "{count} turns out", turns)
-        parts = [self.table_game.map.title, joined.format(count=people),
+        parts = [t(self.table_game.map.title), joined.format(count=people),
                  out.format(count=turns)]
         if over:
             parts.append(t("every card of the game is out"))
-        return f"{self.name}: {', '.join(parts)}"
+        return t("{room}: {facts}", room=self.name, facts=", ".join(parts))
 
     def _repr_html_(self) -> str:
         return f"<p class='nsb-room'>{html.escape(self.summary())}</p>"
