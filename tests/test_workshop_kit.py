@@ -146,6 +146,29 @@ def test_the_plan_is_two_hours_without_gaps_and_every_notebook_follows_it(kits):
     assert "show_figures(berlin)" in teacher and ".export(" in teacher
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_teachers_notebook_names_the_folders_the_export_writes(kits, language, tmp_path,
+                                                                    monkeypatch):
+    """The debrief said the results go to the folder `results`; room.export() writes them to
+    `<room name>-results` beside the notebook (`atelier-berlin-results` in French): the text
+    names the folders the export cell writes (found in the French workshop run)."""
+    from nsb_widget.room import Room
+
+    monkeypatch.setenv("NSB_WIDGET_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    text = "\n".join("".join(c["source"]) for c in _cells(kits[language]["teacher.ipynb"])
+                     if c["cell_type"] == "markdown")
+    t = words(language)
+    for city in ("berlin", "london"):
+        room = Room.create(tmp_path / city, t.gettext(ROOM_NAMES[city]), map=city,
+                           language=language)
+        written = room.export()
+        assert written.parent == tmp_path
+        assert f"`{written.name}`" in text, (written.name, language)
+        room.close()
+    assert "`results`" not in text
+
+
 def test_the_rooms_folder_may_be_a_shared_folder(tmp_path):
     made = kit("fr", rooms="/srv/shared/atelier/")
     setup = _cells(made["workshop.ipynb"])[1]["source"]

@@ -97,6 +97,12 @@ def _slug(text: str) -> str:
     return re.sub(r"[\W_]+", "-", plain).strip("-") or "room"
 
 
+def results_folder_name(room_name: str) -> str:
+    """The folder :meth:`Room.export` writes to by default, beside the notebook: the room's
+    name as a file name, then ``-results`` (``"Atelier : Berlin"`` -> ``atelier-berlin-results``)."""
+    return f"{_slug(room_name)}-results"
+
+
 class Room:
     """A classroom of *Next Station*: one deal for a room of participants, each on their own
     sheet. Make one with :meth:`create` (or take one back with :meth:`resume`); participants
@@ -635,7 +641,7 @@ class Room:
         working directory): ``standings.csv``, every participant's game as a save file
         (``games/``) and as a picture of their sheet (``sheets/``). Returns the folder."""
         t = self.t
-        out = Path(folder) if folder is not None else Path.cwd() / f"{_slug(self.name)}-results"
+        out = Path(folder) if folder is not None else Path.cwd() / results_folder_name(self.name)
         standings = self.standings()  # reads the hand-ins once, for the games below too
         try:
             (out / "games").mkdir(parents=True, exist_ok=True)

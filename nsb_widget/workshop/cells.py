@@ -347,7 +347,8 @@ BOARD_LONDON = N_(
 DEBRIEF_TEACHER = N_(
     "The figures of each room: how the final scores spread, and the sections the room drew "
     "most. Then the results: the table (CSV), every game (save files) and every sheet "
-    "(pictures), in the folder `results`.")
+    "(pictures), in the folders `{berlin_results}` and `{london_results}` beside this notebook "
+    "(where the board's **Export results** button writes too); the cell prints their paths.")
 
 #: The teacher's notebook, ``teacher.ipynb``.
 TEACHER: tuple[Md | Code | Task, ...] = (
