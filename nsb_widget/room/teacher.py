@@ -731,9 +731,10 @@ def _secret_seed(seed: int | None, t: Translator) -> int | None:
 
 def _label_figures(t: Translator, table: Any, scores: Any, sections: Any) -> None:
     """Write the room's figures in the room's language (:mod:`nsb_widget.plots` labels its
-    axes in English, for research tables): the titles, the axes, the legend, the colour bar;
-    whole numbers on the histogram's axes (participants, points)."""
-    from matplotlib.ticker import MaxNLocator
+    axes in English, for research tables): the titles, the axes, the legend, the colour bar
+    and its numbers (the language's decimal mark: 0,2 in French and German); whole numbers on
+    the histogram's axes (participants, points)."""
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
 
     n = len(table)
     scores.set_title(t("The room's final scores"))
@@ -750,6 +751,7 @@ def _label_figures(t: Translator, table: Any, scores: Any, sections: Any) -> Non
     for ax in sections.figure.axes:
         if ax is not scores and ax is not sections:  # the colour bar
             ax.set_ylabel(t("share of sheets with the section"))
+            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: t.decimal(v)))
 
 
 def _deal_path(room_id: str) -> Path:
