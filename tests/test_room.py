@@ -1024,3 +1024,26 @@ def test_a_room_shown_again_later_counts_who_has_joined_since(home, tmp_path):
     take_seat(room.folder.path, "Bob")
     assert room.summary() == "Raum: Berlin, 2 participants, 0 turns out"
     assert "2 participants" in room._repr_html_()
+
+
+def test_the_french_states_do_not_agree_with_the_person(home, tmp_path):
+    """The board's state column read 'Chloé  arrivé', 'Zoé  terminé': French participles and
+    adjectives agree with the person, whom the board does not know. The states are verbs
+    ('a rejoint', 'a joué', 'a fini') or nouns ('abandon'), right for anyone (found in the
+    French workshop run)."""
+    room = Room.create(tmp_path / "room", "Salle", seed=2**100 + 18, language="fr")
+    chloe = take_seat(room.folder.path, "Chloé")
+    assert _state(room, "Chloé") == "a rejoint"
+    rng = random.Random(1)
+    room.reveal()
+    finish_turn(chloe, rng)
+    assert _state(room, "Chloé") == "a joué"
+    play_room(room, [chloe], rng)
+    assert _state(room, "Chloé") == "a fini"
+
+
+def _state(room: Room, name: str) -> str:
+    from nsb_widget.room.standings import status_text
+
+    row = next(r for r in room.standings().rows if r.name == name)
+    return status_text(row, room.t)
