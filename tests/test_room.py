@@ -1040,6 +1040,13 @@ def test_the_french_states_do_not_agree_with_the_person(home, tmp_path):
     assert _state(room, "Chloé") == "a joué"
     play_room(room, [chloe], rng)
     assert _state(room, "Chloé") == "a fini"
+    # The board (its own catalogue) says the same.
+    from nsb_widget.widget.board import _board_messages
+
+    board = _board_messages("fr")
+    assert [board[f"board.status_{s}"] for s in ("joined", "ready", "finished")] == [
+        "a rejoint", "a joué", "a fini"]
+    assert board["board.end_note"].startswith("Si quelqu'un ne peut pas finir")
 
 
 def _state(room: Room, name: str) -> str:
