@@ -176,6 +176,24 @@ def test_the_teachers_notebook_names_the_folders_the_export_writes(kits, languag
     assert "`results`" not in text
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_power_button_is_named_as_the_widget_labels_it(kits, language):
+    """The London room's cell said the power is 'the button beside *Undo*'; in the kit's rooms
+    (hints on) it sits after Hint. The text names the button by the label the participant's
+    widget shows ('Pouvoir : …'), which holds wherever it sits (found in the French workshop
+    run)."""
+    from nsb_widget.i18n import translator
+    from nsb_widget.widget.strings import DOMAIN, STRINGS
+
+    widget = translator(language, DOMAIN)
+    label = widget.gettext(STRINGS["btn.power_text"]).split("{")[0]
+    undo = widget.gettext(STRINGS["btn.undo"])
+    cells = ["".join(c["source"]) for c in _cells(kits[language]["workshop.ipynb"])]
+    cell = cells[next(i for i, c in enumerate(cells) if c.startswith("london_seat =")) - 1]
+    assert f"*{label}…*" in cell, cell
+    assert f"*{undo}*" not in cell, cell
+
+
 def test_the_rooms_folder_may_be_a_shared_folder(tmp_path):
     made = kit("fr", rooms="/srv/shared/atelier/")
     setup = _cells(made["workshop.ipynb"])[1]["source"]

@@ -231,7 +231,8 @@ RULE_POWERS = N_(
 
 ROOM_LONDON = N_(
     "As in the first game: run the cell, and the cards come from your teacher. Your pencil's "
-    "power is the button beside *Undo*: use it after a card is revealed, before you draw.")
+    "power is the button *{power_button}* above the map: use it after a card is revealed, "
+    "before you draw.")
 
 JOIN_LONDON = Code(
     "london_seat = join(LONDON_ROOM, MY_NAME, language=${language})\n"
