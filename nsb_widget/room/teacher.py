@@ -99,7 +99,8 @@ def _slug(text: str) -> str:
 
 def results_folder_name(room_name: str) -> str:
     """The folder :meth:`Room.export` writes to by default, beside the notebook: the room's
-    name as a file name, then ``-results`` (``"Atelier : Berlin"`` -> ``atelier-berlin-results``)."""
+    name as a file name, then ``-results`` (``"Atelier : Berlin"`` ->
+    ``atelier-berlin-results``)."""
     return f"{_slug(room_name)}-results"
 
 
