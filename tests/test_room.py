@@ -465,7 +465,7 @@ def test_readiness_counts_who_has_finished_the_latest_card(home, tmp_path):
 
 @pytest.mark.parametrize(("language", "words"), [
     ("de", ("Platz", "Runden", "Gesamt", "1 Karte zurück", "zeichnet…", "bereit")),
-    ("fr", ("Place", "Manches", "Total", "1 carte de retard", "trace…", "prêt")),
+    ("fr", ("Place", "Manches", "Total", "1 carte de retard", "trace…", "a joué")),
     ("en", ("Place", "Rounds", "Total", "1 card behind", "drawing…", "ready"))])
 def test_the_standings_table_in_a_notebook_speaks_the_rooms_language(home, tmp_path,
                                                                      language, words):
