@@ -225,3 +225,17 @@ def test_in_a_round_of_two_lines_the_boxes_are_the_moves_lines_not_a_sum() -> No
     london.reveal()
     assert {t.id: t.label for t in london.explain(london.legal_moves()[0]).terms}[
         "districts"] == "Districts"  # one line: no "of this line"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_move_that_connects_the_start_stations_says_so_once(language: str) -> None:
+    """The reason read '+14: 2 stations in Mitte; connects the start stations; Start stations
+    connected: 1': the +10 box said again as a count (found in the French workshop run)."""
+    from nsb_widget.i18n import translator
+    from nsb_widget.workshop import exercise
+
+    game = exercise("berlin-join", language).position()
+    t = translator(language)
+    reason = game.explain("crown F3-G3").reason
+    assert reason.count(t("connects the start stations")) == 1, reason
+    assert t("Start stations connected") not in reason, reason

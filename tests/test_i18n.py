@@ -116,6 +116,18 @@ def test_french_puts_a_no_break_space_before_colons_and_question_marks(domain):
     assert not plain, plain[:10]
 
 
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_french_uses_one_no_break_space(domain):
+    """One kind of space before ``: ; ! ?``, the one docs/languages.md names (U+00A0): one
+    message had a narrow one (U+202F) among hundreds of U+00A0, found in the French workshop
+    run."""
+    narrow = []
+    for message in _catalogue(domain, "fr"):
+        forms = [message.string] if isinstance(message.string, str) else list(message.string)
+        narrow += [form for form in forms if form and "\u202f" in form]
+    assert not narrow, narrow[:10]
+
+
 @pytest.mark.parametrize("lang", TRANSLATED)
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_the_committed_mo_files_are_the_compiled_po_files(domain, lang):

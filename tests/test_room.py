@@ -466,7 +466,7 @@ def test_readiness_counts_who_has_finished_the_latest_card(home, tmp_path):
 
 @pytest.mark.parametrize(("language", "words"), [
     ("de", ("Platz", "Runden", "Gesamt", "1 Karte zurück", "zeichnet…", "bereit")),
-    ("fr", ("Place", "Manches", "Total", "1 carte de retard", "trace…", "prêt")),
+    ("fr", ("Place", "Manches", "Total", "1 carte de retard", "trace…", "a joué")),
     ("en", ("Place", "Rounds", "Total", "1 card behind", "drawing…", "ready"))])
 def test_the_standings_table_in_a_notebook_speaks_the_rooms_language(home, tmp_path,
                                                                      language, words):
@@ -1117,10 +1117,11 @@ def test_a_table_whose_over_does_not_follow_the_deal_is_refused(home, tmp_path, 
 @pytest.mark.parametrize(("language", "expected"), [
     ("en", "Raum: London, 1 participant, 1 turn out"),
     ("de", "Raum: London, 1 Person beigetreten, 1 Zug aufgedeckt"),
-    ("fr", "Raum: London, 1 participant, 1 tour retourné")])
+    ("fr", "Raum\u00a0: Londres, 1 participant, 1 tour retourné")])
 def test_a_room_in_a_notebook_is_one_line_of_its_language(home, tmp_path, language, expected):
     """The teacher's kit shows both rooms with display(): in the room's language (the repr
-    stays English, for developers)."""
+    stays English, for developers). The city and the colon are the language's too: the French
+    kit showed 'Atelier : Londres: London' (found in the French workshop run)."""
     room = Room.create(tmp_path / "room", "Raum", map="london", seed=2**100, language=language)
     take_seat(room.folder.path, "Ada")
     room.reveal()
@@ -1139,3 +1140,33 @@ def test_a_room_shown_again_later_counts_who_has_joined_since(home, tmp_path):
     take_seat(room.folder.path, "Bob")
     assert room.summary() == "Raum: Berlin, 2 participants, 0 turns out"
     assert "2 participants" in room._repr_html_()
+
+
+def test_the_french_states_do_not_agree_with_the_person(home, tmp_path):
+    """The board's state column read 'Chloé  arrivé', 'Zoé  terminé': French participles and
+    adjectives agree with the person, whom the board does not know. The states are verbs
+    ('a rejoint', 'a joué', 'a fini') or nouns ('abandon'), right for anyone (found in the
+    French workshop run)."""
+    room = Room.create(tmp_path / "room", "Salle", seed=2**100 + 18, language="fr")
+    chloe = take_seat(room.folder.path, "Chloé")
+    assert _state(room, "Chloé") == "a rejoint"
+    rng = random.Random(1)
+    room.reveal()
+    finish_turn(chloe, rng)
+    assert _state(room, "Chloé") == "a joué"
+    play_room(room, [chloe], rng)
+    assert _state(room, "Chloé") == "a fini"
+    # The board (its own catalogue) says the same.
+    from nsb_widget.widget.board import _board_messages
+
+    board = _board_messages("fr")
+    assert [board[f"board.status_{s}"] for s in ("joined", "ready", "finished")] == [
+        "a rejoint", "a joué", "a fini"]
+    assert board["board.end_note"].startswith("Si quelqu'un ne peut pas finir")
+
+
+def _state(room: Room, name: str) -> str:
+    from nsb_widget.room.standings import status_text
+
+    row = next(r for r in room.standings().rows if r.name == name)
+    return status_text(row, room.t)

@@ -204,3 +204,16 @@ def test_every_position_is_a_scenario_that_names_its_cards():
     for key in EXERCISES:
         game = exercise(key).position()
         assert isinstance(game, Game) and game.setup.scenario and game.setup.seed is None
+
+
+@pytest.mark.parametrize("key", sorted(SOLUTIONS))
+def test_a_french_verdict_is_french_typography_and_names_the_maps_districts(key):
+    """The answer key read 'bear E1-F1: +2 …', '× 2 = 12; 3 couleurs', 'manche 1 : F4, J7;
+    manche 2' (colons and semicolons joined in code, without the no-break space) and '3 stations
+    dans North-Central' (the map file's name, where the map says 'Centre-Nord'); found in the
+    French workshop run."""
+    text = exercise(key, "fr").verdict(SOLUTIONS[key]).text
+    prose = re.sub(r"\{[^}]*\}|\"[^\"]*\"", "", text)  # code the participant writes
+    assert not re.search(r"[^\u00a0\s][:;!?](\s|$)", prose), text
+    for english in ("North-Central", "North-West", "South-East", "Central,", "Thames"):
+        assert english not in text, text

@@ -57,7 +57,14 @@ def _normalised(source: str, language: str) -> str:
     return source.replace(f'"{language}"', '"en"')
 
 
-def _code_spans(markdown: str) -> list[str]:
+def _code_spans(markdown: str, language: str = "en") -> list[str]:
+    """The code spans, the folders named after a room (its results) made English."""
+    from nsb_widget.room.teacher import results_folder_name
+
+    t = words(language)
+    for message in ROOM_NAMES.values():
+        markdown = markdown.replace(results_folder_name(t.gettext(message)),
+                                    results_folder_name(message))
     return re.findall(r"`[^`]+`", markdown)
 
 
@@ -77,7 +84,7 @@ def test_the_three_languages_have_the_same_cells(kits, name):
                 assert _normalised(mine["source"], language) == _normalised(
                     theirs["source"], "en")
             else:  # the same code, numbers and structure, in other words
-                assert _code_spans(mine["source"]) == _code_spans(theirs["source"])
+                assert _code_spans(mine["source"], language) == _code_spans(theirs["source"])
                 assert _numbers(mine["source"]) == _numbers(theirs["source"]), mine["source"]
                 assert mine["source"].count("\n") == theirs["source"].count("\n")
                 assert mine["source"] != theirs["source"]
@@ -144,6 +151,47 @@ def test_the_plan_is_two_hours_without_gaps_and_every_notebook_follows_it(kits):
     assert "## 35-60 min:" in teacher and "## 85-110 min:" in teacher
     assert 'modules=["powers"]' in teacher and "reseat" in teacher
     assert "show_figures(berlin)" in teacher and ".export(" in teacher
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_teachers_notebook_names_the_folders_the_export_writes(kits, language, tmp_path,
+                                                                    monkeypatch):
+    """The debrief said the results go to the folder `results`; room.export() writes them to
+    `<room name>-results` beside the notebook (`atelier-berlin-results` in French): the text
+    names the folders the export cell writes (found in the French workshop run)."""
+    from nsb_widget.room import Room
+
+    monkeypatch.setenv("NSB_WIDGET_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    text = "\n".join("".join(c["source"]) for c in _cells(kits[language]["teacher.ipynb"])
+                     if c["cell_type"] == "markdown")
+    t = words(language)
+    for city in ("berlin", "london"):
+        room = Room.create(tmp_path / city, t.gettext(ROOM_NAMES[city]), map=city,
+                           language=language)
+        written = room.export()
+        assert written.parent == tmp_path
+        assert f"`{written.name}`" in text, (written.name, language)
+        room.close()
+    assert "`results`" not in text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_power_button_is_named_as_the_widget_labels_it(kits, language):
+    """The London room's cell said the power is 'the button beside *Undo*'; in the kit's rooms
+    (hints on) it sits after Hint. The text names the button by the label the participant's
+    widget shows ('Pouvoir : …'), which holds wherever it sits (found in the French workshop
+    run)."""
+    from nsb_widget.i18n import translator
+    from nsb_widget.widget.strings import DOMAIN, STRINGS
+
+    widget = translator(language, DOMAIN)
+    label = widget.gettext(STRINGS["btn.power_text"]).split("{")[0]
+    undo = widget.gettext(STRINGS["btn.undo"])
+    cells = ["".join(c["source"]) for c in _cells(kits[language]["workshop.ipynb"])]
+    cell = cells[next(i for i, c in enumerate(cells) if c.startswith("london_seat =")) - 1]
+    assert f"*{label}…*" in cell, cell
+    assert f"*{undo}*" not in cell, cell
 
 
 def test_the_rooms_folder_may_be_a_shared_folder(tmp_path):

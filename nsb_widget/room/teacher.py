@@ -98,6 +98,13 @@ def _slug(text: str) -> str:
     return re.sub(r"[\W_]+", "-", plain).strip("-") or "room"
 
 
+def results_folder_name(room_name: str) -> str:
+    """The folder :meth:`Room.export` writes to by default, beside the notebook: the room's
+    name as a file name, then ``-results`` (``"Atelier : Berlin"`` ->
+    ``atelier-berlin-results``)."""
+    return f"{_slug(room_name)}-results"
+
+
 class Room:
     """A classroom of *Next Station*: one deal for a room of participants, each on their own
     sheet. Make one with :meth:`create` (or take one back with :meth:`resume`); participants
@@ -765,7 +772,7 @@ class Room:
         working directory): ``standings.csv``, every participant's game as a save file
         (``games/``) and as a picture of their sheet (``sheets/``). Returns the folder."""
         t = self.t
-        out = Path(folder) if folder is not None else Path.cwd() / f"{_slug(self.name)}-results"
+        out = Path(folder) if folder is not None else Path.cwd() / results_folder_name(self.name)
         standings = self.standings()  # reads the hand-ins once, for the games below too
         try:
             (out / "games").mkdir(parents=True, exist_ok=True)
@@ -808,11 +815,11 @@ class Room:
             over = self._table.over
         joined = t.ngettext("{count} participant", "{count} participants", people)
         out = t.ngettext("{count} turn out", "{count} turns out", turns)
-        parts = [self.table_game.map.title, joined.format(count=people),
+        parts = [t(self.table_game.map.title), joined.format(count=people),
                  out.format(count=turns)]
         if over:
             parts.append(t("every card of the game is out"))
-        return f"{self.name}: {', '.join(parts)}"
+        return t("{room}: {facts}", room=self.name, facts=", ".join(parts))
 
     def _repr_html_(self) -> str:
         return f"<p class='nsb-room'>{html.escape(self.summary())}</p>"
@@ -855,9 +862,10 @@ def _secret_seed(seed: int | None, t: Translator) -> int | None:
 
 def _label_figures(t: Translator, table: Any, scores: Any, sections: Any) -> None:
     """Write the room's figures in the room's language (:mod:`nsb_widget.plots` labels its
-    axes in English, for research tables): the titles, the axes, the legend, the colour bar;
-    whole numbers on the histogram's axes (participants, points)."""
-    from matplotlib.ticker import MaxNLocator
+    axes in English, for research tables): the titles, the axes, the legend, the colour bar
+    and its numbers (the language's decimal mark: 0,2 in French and German); whole numbers on
+    the histogram's axes (participants, points)."""
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
 
     n = len(table)
     scores.set_title(t("The room's final scores"))
@@ -874,6 +882,7 @@ def _label_figures(t: Translator, table: Any, scores: Any, sections: Any) -> Non
     for ax in sections.figure.axes:
         if ax is not scores and ax is not sections:  # the colour bar
             ax.set_ylabel(t("share of sheets with the section"))
+            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: t.decimal(v)))
 
 
 def _same_table(a: Table, b: Table) -> bool:

@@ -181,6 +181,8 @@ def _reason(before: ScoreSheet, after: ScoreSheet, change: int, t: Translator) -
             parts.append(t("connects the start stations"))
         old_b = _bonus_counts(old_line.lines)
         for bonus_id, (label, count) in _bonus_counts(new_line.lines).items():
+            if bonus_id == "connected":  # said above in words ("connects the start stations")
+                continue
             if count > old_b.get(bonus_id, ("", 0))[1]:
                 parts.append(t("{label}: {count}", label=label, count=count))
     for old_t, new_t in zip(before.tracks, after.tracks, strict=True):

@@ -63,9 +63,8 @@ def judge_sections(exercise: Exercise, game: Game, given: set[str]) -> Verdict:
             "every section you wrote may be drawn, and one more: look from each end of the "
             "line again", "every section you wrote may be drawn, and {count} more: look from "
             "each end of the line again", missing).format(count=missing))
-    lines = [f"{move}: {game.explain(move).reason}" for move in sorted(legal)]
-    return exercise.right(t("the engine's reasons, as if the round ended now:") + "\n  "
-                          + "\n  ".join(lines))
+    return exercise.right(t("the engine's reasons, as if the round ended now:") + exercise.lines(
+        (move, game.explain(move).reason) for move in sorted(legal)))
 
 
 class Join(Exercise):
@@ -207,8 +206,8 @@ class WhyIllegal(Exercise):
         for move in self.QUESTIONS:
             why = game.why_illegal(move)
             assert why is not None
-            lines.append(f"{move}: {why.message}")
-        return self.right(t("the engine says:") + "\n  " + "\n  ".join(lines))
+            lines.append((move, why.message))
+        return self.right(t("the engine says:") + self.lines(lines))
 
 
 class DoubleSwitch(Exercise):
@@ -299,7 +298,7 @@ class RoundScore(Exercise):
                             "in {best}, + {bonus} for the connected start stations",
                             terms=line_terms(scored.lines), points=scored.score,
                             districts=line.district_count, stations=line.best_count,
-                            best=join_words(line.best_districts), bonus=line.connected_bonus))
+                            best=self.districts(line.best_districts), bonus=line.connected_bonus))
 
 
 class Interchanges(Exercise):
@@ -343,7 +342,7 @@ class Interchanges(Exercise):
                                stations=join_words(tier.stations),
                                sbahn=join_words(tier.sbahn) or "–", count=tier.count,
                                each=tier.points_each, points=tier.points))
-        return self.right("; ".join(parts) + f" → {sheet.interchanges_total}")
+        return self.right(self.clauses(parts) + f" → {sheet.interchanges_total}")
 
 
 BERLIN_EXERCISES: tuple[type[Exercise], ...] = (

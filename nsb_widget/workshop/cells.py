@@ -231,7 +231,8 @@ RULE_POWERS = N_(
 
 ROOM_LONDON = N_(
     "As in the first game: run the cell, and the cards come from your teacher. Your pencil's "
-    "power is the button beside *Undo*: use it after a card is revealed, before you draw.")
+    "power is the button *{power_button}* above the map: use it after a card is revealed, "
+    "before you draw.")
 
 JOIN_LONDON = Code(
     "london_seat = join(LONDON_ROOM, MY_NAME, language=${language})\n"
@@ -347,7 +348,8 @@ BOARD_LONDON = N_(
 DEBRIEF_TEACHER = N_(
     "The figures of each room: how the final scores spread, and the sections the room drew "
     "most. Then the results: the table (CSV), every game (save files) and every sheet "
-    "(pictures), in the folder `results`.")
+    "(pictures), in the folders `{berlin_results}` and `{london_results}` beside this notebook "
+    "(where the board's **Export results** button writes too); the cell prints their paths.")
 
 #: The teacher's notebook, ``teacher.ipynb``.
 TEACHER: tuple[Md | Code | Task, ...] = (

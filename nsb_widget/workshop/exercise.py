@@ -18,7 +18,8 @@ from typing import Any, ClassVar
 
 from ..errors import NsbError
 from ..game import Game
-from ..i18n import Translator, resolve_language
+from ..i18n import Translator, resolve_language, translator
+from ..rules.words import map_name
 from .words import words
 
 #: The width (pixels) of an exercise's picture in a notebook.
@@ -86,6 +87,27 @@ class Exercise(ABC):
 
     def __repr__(self) -> str:
         return f"<Exercise {self.key!r} ({self.language})>"
+
+    def districts(self, names: Iterable[str]) -> str:
+        """District names in the exercise's language, as the map shows them ("Centre-Nord",
+        not the map file's "North-Central"), comma-separated."""
+        engine = translator(self.language)
+        return join_words(map_name(engine, name) for name in names)
+
+    def lines(self, pairs: Iterable[tuple[str, str]]) -> str:
+        """``(move, what the engine says)`` pairs, one a line under a verdict, each in the
+        language's typography (``"bear E1-F1 : +2 …"`` in French)."""
+        t = self.t
+        return "".join("\n  " + t("{move}: {reason}", move=move, reason=reason)
+                       for move, reason in pairs)
+
+    def clauses(self, parts: Iterable[str]) -> str:
+        """Clauses joined by semicolons, in the language's typography."""
+        t = self.t
+        out = ""
+        for part in parts:
+            out = part if not out else t("{first}; {second}", first=out, second=part)
+        return out
 
     # ------------------------------------------------------------------ the position
     @abstractmethod

@@ -124,8 +124,10 @@ def _final_caption(game: Game, language: str) -> str:
                       if tier.count)
     parts.append(t("interchanges {tiers} = {points}", tiers=tiers,
                    points=sheet.interchanges_total))
-    return t("**The whole game**: {parts}; total {total}.", parts="; ".join(parts),
-             total=sheet.total)
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = t("{first}; {second}", first=joined, second=part)
+    return t("**The whole game**: {parts}; total {total}.", parts=joined, total=sheet.total)
 
 
 # ---------------------------------------------------------------------------- the pages

@@ -16,7 +16,10 @@ from typing import Any
 
 from ..errors import ArgumentError
 from ..i18n import Translator, resolve_language, translator
+from ..room.teacher import results_folder_name
 from ..rulesets.london.modules import Power
+from ..widget.strings import DOMAIN as WIDGET_DOMAIN
+from ..widget.strings import STRINGS as WIDGET_STRINGS
 from .cells import ANSWERS_INTRO, PARTICIPANT, PLAN, ROOM_NAMES, TEACHER, Code, Md, Task
 from .exercise import literal
 from .facts import facts
@@ -51,6 +54,10 @@ class _Kit:
         """What a Markdown cell's placeholders may name."""
         engine = translator(self.language)
         return {**facts(city), **self.ranges, "plan": self.plan(), "rooms": self.rooms,
+                **{f"{c}_results": results_folder_name(self.t.gettext(ROOM_NAMES[c]))
+                   for c in ROOM_NAMES},
+                "power_button": translator(self.language, WIDGET_DOMAIN).gettext(
+                    WIDGET_STRINGS["btn.power_text"]).format(power="…"),
                 **{p.value: engine.gettext(p.display_name) for p in Power}}
 
     def plan(self) -> str:

@@ -56,7 +56,7 @@ class ThamesRound(Exercise):
                             "in {best}, + {each} for each of the {count} sections under the "
                             "Thames ({sections})", terms=line_terms(scored.lines),
                             points=scored.score, districts=line.district_count,
-                            stations=line.best_count, best=join_words(line.best_districts),
+                            stations=line.best_count, best=self.districts(line.best_districts),
                             each=thames.points_each, count=thames.count,
                             sections=join_words(thames.sections)))
 
@@ -96,7 +96,7 @@ class TouristTrack(Exercise):
         rounds = [t("round {round}: {sites}", round=r.round, sites=join_words(r.tourist_sites))
                   for r in game.round_scores()]
         return self.right(t("{rounds}: {count} circles crossed off, the track gives {points}",
-                            rounds="; ".join(rounds), count=track.count, points=track.points))
+                            rounds=self.clauses(rounds), count=track.count, points=track.points))
 
 
 class RailroadSwitch(Exercise):
