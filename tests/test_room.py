@@ -807,6 +807,27 @@ def test_the_final_places_survive_a_kernel_restart_after_the_end(home, tmp_path)
         p.relative_to(exported): p.read_bytes() for p in exported.rglob("*.*")}
 
 
+def test_a_kept_game_is_never_read_through_a_link(home, tmp_path):
+    """Room.resume read ended/<key>.json through a symbolic link, as any file. No room file
+    is opened through one now: the board names the kept game as refused (never the file the
+    link points to) and counts that participant's seat instead. (Failed before the fix: the
+    linked copy was read, no problem named.)"""
+    room = _room(tmp_path, seed=2**70 + 21)
+    ada, bob = (take_seat(room.folder.path, n) for n in ("Ada", "Bob"))
+    _leave_after(room, [ada], bob, 3, random.Random(2))
+    room.end()
+    kept = room.folder.ended_file(ada.key)
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    os.replace(kept, outside / kept.name)
+    kept.symlink_to(outside / kept.name)
+    restart_kernel()
+    again = Room.resume(room.folder.path)
+    assert again.problem == (f"ended/{ada.key}.json: a symbolic link, refused: a room's file "
+                             f"is never one")
+    assert [(r.name, r.place) for r in again.standings().rows] == [("Ada", 1), ("Bob", None)]
+
+
 def test_the_games_kept_at_the_end_hold_nothing_a_participant_could_not_read(home, tmp_path):
     """ended/ is in the room's folder (readable by everyone): it holds only the placed
     participants' games as their own seat files held them at the end, never a card the room

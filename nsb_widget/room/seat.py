@@ -29,6 +29,7 @@ from . import folder as room_folder
 from .folder import (
     LOOK_FORMAT,
     VERSION,
+    NotAFile,
     RoomFolder,
     create_exclusive,
     parse_doc,
@@ -184,11 +185,14 @@ def _claim_look(place: RoomFolder, info: RoomInfo, name: str, key: str) -> str |
         if create_exclusive(path, doc):
             return None
         data = None
-        for _read in range(5):  # (made with O_EXCL, without hard links: being written)
-            data = read_bytes(path)
-            if data:
-                break
-            time.sleep(0.01)
+        try:
+            for _read in range(5):  # (made with O_EXCL, without hard links: being written)
+                data = read_bytes(path)
+                if data:
+                    break
+                time.sleep(0.01)
+        except NotAFile:  # (a link is never followed: not a room's claim)
+            return None
         if data is None:
             continue  # taken over (removed) meanwhile: claim it again
         try:
@@ -201,7 +205,7 @@ def _claim_look(place: RoomFolder, info: RoomInfo, name: str, key: str) -> str |
         if other_key == key:
             return None
         if (place.seat_file(other_key).exists()
-                or time.time() - os.stat(path).st_mtime < room_folder.LOCK_STALE_SECONDS):
+                or time.time() - os.lstat(path).st_mtime < room_folder.LOCK_STALE_SECONDS):
             return other
         with contextlib.suppress(OSError):  # a dead join's claim (others' stay: sticky)
             if read_bytes(path) == data:

@@ -42,7 +42,17 @@ from ..i18n import Translator, resolve_language, translator
 from ..maps import BUILTIN_MAPS
 from ..rules.game import Phase
 from . import info as room_info
-from .folder import SEAT_FORMAT, VERSION, RoomFolder, locked, read_bytes, room_error, write_atomic
+from .folder import (
+    SEAT_FORMAT,
+    VERSION,
+    NotAFile,
+    RoomFolder,
+    create_exclusive,
+    locked,
+    read_bytes,
+    room_error,
+    write_atomic,
+)
 from .game import RoomGame
 from .handin import HandInRefused, hand_in_doc, read_hand_in, replay
 from .info import MAX_ROOM_NAME, PACES, RoomInfo, Table
@@ -495,7 +505,8 @@ class Room:
                 if not game.is_over:
                     raise HandInRefused(t("the game is not over"))
             except (OSError, RoomFileError) as exc:  # (HandInRefused is a RoomError)
-                why = _first_problem(exc) if isinstance(exc, RoomFileError) else str(exc)
+                why = (_first_problem(exc) if isinstance(exc, RoomFileError) else
+                       _not_a_file(exc, t) if isinstance(exc, NotAFile) else str(exc))
                 self._problem = f"{self.folder.ended.name}/{path.name}: {why[:200]}"
                 continue
             except RoomError as exc:
@@ -525,16 +536,22 @@ class Room:
             changed, self._problem = problem != self._problem, problem
             return changed
         for path in paths:
+            entry = self._participants.get(path.stem)
             try:
                 data = read_bytes(path)
-            except OSError as exc:  # read again next time; say so when it is no file at all
-                if exc.errno == errno.EINVAL:
-                    problem = f"{self.folder.seats.name}/{path.name}: {exc.strerror}"
+            except NotAFile as exc:  # say so (a link: its seat, never what it names)
+                why = _not_a_file(exc, t)
+                if entry is not None and entry.refusal != t("damaged file: {why}", why=why):
+                    entry._data, entry.refusal = None, t("damaged file: {why}", why=why)
+                    changed = True
+                elif entry is None:
+                    problem = f"{self.folder.seats.name}/{path.name}: {why}"
                     changed, self._problem = changed or problem != self._problem, problem
+                continue
+            except OSError:  # read again next time
                 continue
             if data is None:
                 continue
-            entry = self._participants.get(path.stem)
             if entry is not None and entry._data == data:
                 continue
             changed = True
@@ -661,12 +678,19 @@ class Room:
     def reseat(self, name: str, *, fresh: bool = False) -> str:
         """Give ``name``'s seat a new token and return it (for a participant whose notebook is
         lost: they join with it). The old notebook stops handing in. ``fresh=True`` also
-        empties the seat's game (for a damaged file): they start again from the first card."""
+        empties the seat's game (for a damaged file: a seat that is not a regular file, a
+        symbolic link put there, is one): they start again from the first card."""
         t = self.t
         key = name_key(check_name(name, t))
         path = self.folder.seat_file(key)
         with self._lock:
-            data = read_bytes(path)
+            try:
+                data = read_bytes(path)
+            except NotAFile:
+                data = b""  # (a link or a pipe: a damaged seat, refused below unless fresh)
+            except OSError as exc:
+                raise room_error(t, t("cannot read the seats of"), self.folder.path,
+                                 exc) from None
             if data is None:
                 raise RoomError(t("nobody called {name} has joined this room", name=quote(name)))
             entry = self._participants.get(key)
@@ -951,6 +975,14 @@ def _status(game: RoomGame, turns_out: int) -> str:
     if taken == 0:
         return "joined"
     return "ready" if game.phase is Phase.REVEAL else "drawing"
+
+
+def _not_a_file(exc: NotAFile, t: Translator) -> str:
+    """What is wrong with a room file that is not a regular file, in ``t``'s language: a
+    symbolic link is named as one (never what it points to)."""
+    if exc.link:
+        return t("a symbolic link, refused: a room's file is never one")
+    return exc.strerror or ""
 
 
 def _first_problem(exc: RoomFileError) -> str:
