@@ -304,6 +304,43 @@ def test_a_participant_whose_moves_cannot_be_written_is_told(home, tmp_path, mon
     assert room.participant("Ada").game.history == ada.game.history
 
 
+def test_a_table_that_could_not_be_read_for_a_moment_is_not_shown_as_a_problem_after(
+        home, tmp_path, monkeypatch):
+    """A seat that could not read table.json ("cannot read the room's cards in ...") kept
+    saying so after the table read again, until the participant's next hand-in. It is gone at
+    the next read now; a hand-in that failed is still shown until one succeeds. (Failed
+    before the fix: the problem stayed.)"""
+    room = _room(tmp_path, seed=2)
+    ada = take_seat(room.folder.path, "Ada")
+    room.reveal()
+    ada.sync()
+    ada.game.pass_turn()
+    real_open, table = os.open, str(room.folder.table_file)
+
+    def unreadable_table(path, *args, **kwargs):
+        if str(path) == table:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(room_folder.os, "open", unreadable_table)  # (root reads a chmod 000)
+    assert ada.sync() == 0
+    assert ada.status().problem.startswith("cannot read the room's cards in")
+    monkeypatch.undo()
+    seen = []
+    ada.subscribe(lambda: seen.append(ada.status().problem))
+    assert ada.sync() == 0 and ada.status().problem is None
+    assert seen == [None]  # the line and the widget are told
+    room.reveal()
+    assert ada.sync() == 1
+    # A hand-in that fails stays shown while the table reads well.
+    monkeypatch.setattr(room_folder.os, "replace", _fail(errno.EROFS))
+    ada.game.pass_turn()
+    ada.sync()
+    assert "read-only file system" in (ada.status().problem or "")
+    monkeypatch.undo()
+    assert ada.hand_in() and ada.status().problem is None
+
+
 def test_creating_a_room_checks_its_folder_and_arguments(home, tmp_path):
     with pytest.raises(RoomError, match="parent folder does not exist"):
         Room.create(tmp_path / "no" / "room", "X")
