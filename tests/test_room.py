@@ -865,6 +865,51 @@ def test_a_kept_game_is_never_read_through_a_link(home, tmp_path):
     assert [(r.name, r.place) for r in again.standings().rows] == [("Ada", 1), ("Bob", None)]
 
 
+def _places(room: Room) -> tuple[object, ...]:
+    """The places, scores and statuses of an ended room, and each game counted."""
+    rows = [(r.name, r.place, r.total, r.rounds, r.status) for r in room.standings().rows]
+    return rows, {p.name: [a.to_json() for a in p.game.history] if p.game else None
+                  for p in room.participants}
+
+
+def test_a_reseat_after_the_end_holds_after_a_kernel_restart(home, tmp_path):
+    """A participant placed at the end, reseated (a lost notebook) and then the teacher's
+    kernel restarted: the kept game in ended/ still carried the old token, so every hand-in
+    of the new notebook was refused as 'another token'. The reseat now holds after a
+    restart, and the places and scores stay as they were announced, a fresh reseat's too.
+    (Failed before the fix: 'the file now carries another token'; a fresh reseat took Ada's
+    place away.)"""
+    room = _room(tmp_path, seed=2**70 + 21)
+    ada, bob = (take_seat(room.folder.path, n) for n in ("Ada", "Bob"))
+    _leave_after(room, [ada], bob, 3, random.Random(2))
+    room.end()
+    before = _places(room)
+    token = room.reseat("Ada")
+    restart_kernel()
+    again = Room.resume(room.folder.path)
+    assert again.participant("Ada").refusal is None
+    assert _places(again) == before
+    with notebook("Ada-borrowed.ipynb"):  # her new notebook hands in (an undo after the end)
+        laptop = join(room.folder.path, "Ada", token=token, follow=False)
+    laptop.game.undo()
+    again.poll()
+    assert again.participant("Ada").refusal == ("handed in after the teacher ended the game: "
+                                                "the game as it was then counts")
+    assert _places(again) == before
+    token = again.reseat("Ada", fresh=True)  # a fresh start: her place stays all the same
+    assert _places(again) == before
+    restart_kernel()
+    third = Room.resume(room.folder.path)
+    assert _places(third) == before
+    with notebook("Ada-third.ipynb"):
+        fresh = join(room.folder.path, "Ada", token=token, follow=False)
+    fresh.sync()
+    fresh.game.pass_turn()
+    third.poll()
+    assert "after the teacher ended the game" in (third.participant("Ada").refusal or "")
+    assert _places(third) == before
+
+
 def test_the_games_kept_at_the_end_hold_nothing_a_participant_could_not_read(home, tmp_path):
     """ended/ is in the room's folder (readable by everyone): it holds only the placed
     participants' games as their own seat files held them at the end, never a card the room

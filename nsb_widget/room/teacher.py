@@ -679,7 +679,11 @@ class Room:
         """Give ``name``'s seat a new token and return it (for a participant whose notebook is
         lost: they join with it). The old notebook stops handing in. ``fresh=True`` also
         empties the seat's game (for a damaged file: a seat that is not a regular file, a
-        symbolic link put there, is one): they start again from the first card."""
+        symbolic link put there, is one): they start again from the first card.
+
+        After the end (:meth:`end`), a participant placed then keeps their place and score
+        (the game counted stays the one kept in ``ended/``, which takes the new token too, so
+        that a restarted kernel reads the new notebook's hand-ins as this one does)."""
         t = self.t
         key = name_key(check_name(name, t))
         path = self.folder.seat_file(key)
@@ -709,18 +713,39 @@ class Room:
                 shown = hand_in.name if hand_in is not None else check_name(name, t)
                 joined = hand_in.joined if hand_in is not None else time.time()
                 doc = hand_in_doc(self.info, shown, digest, self.info.new_game(shown), joined)
+            ended = self._table.ended
+            placed = ended is not None and key in ended
             try:
                 write_atomic(path, doc)
+                if placed:
+                    self._reseat_kept(key, digest)
             except OSError as exc:
                 raise room_error(t, t("cannot reseat: cannot write to"), self.folder.path,
                                  exc) from None
             if entry is not None:
                 entry.token = digest
                 entry._data = None
-                if fresh:
+                if fresh and not placed:  # (a placed game stays counted: the end stands)
                     entry.game, entry._actions = None, ()
         self.poll()
         return token
+
+    def _reseat_kept(self, key: str, digest: str) -> None:
+        """Give the game of ``key`` kept at the end (``ended/``) the token hash ``digest``: the
+        reseat holds after a kernel restart. A kept game that is missing or cannot be read is
+        left as it is (the board names it; the seat is counted instead). Raises
+        :class:`OSError` when it cannot be written."""
+        path = self.folder.ended_file(key)
+        try:
+            data = read_bytes(path)
+            if data is None:
+                return
+            read_hand_in(data, path, self.info)
+        except (NotAFile, RoomFileError):
+            return
+        doc = json.loads(data)
+        doc["token"] = digest
+        write_atomic(path, doc)
 
     # ------------------------------------------------------------------ following the room
     def watch(self, interval: float = WATCH_SECONDS) -> None:
