@@ -4,7 +4,9 @@ A room is a folder that every participant's kernel can read and write (a shared 
 JupyterHub, or any folder of one Jupyter server)::
 
     room.json          the room: its name, city, modules, language and what the table can see
-                       (pencil order, effects, objectives, powers); written once, by the teacher
+                       (pencil order, effects, objectives, powers); written once, by the teacher,
+                       made in one step as the claim of the folder (two notebooks creating a
+                       room there at the same moment make one)
     table.json         the cards turned over so far (written by the teacher after each reveal),
                        with a sequence number that every write moves on
     seats/<key>.json   one participant's hand-in: their name, a hash of their token and every

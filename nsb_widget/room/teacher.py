@@ -14,6 +14,7 @@ counting it.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import html
 import json
@@ -73,6 +74,9 @@ SECRET_SEED_BITS = 128
 #: trying seeds against the first cards turned over (plain Python tries some 90,000 seeds a
 #: second on one core, all 2**31 in a few hours; compiled code many more): it is warned about.
 GUESSABLE_SEED_BITS = 64
+#: How long :meth:`Room.open` waits for a room another notebook is creating in the same
+#: folder at the same moment (its room.json made, its table not yet written; seconds).
+CREATE_WAIT_SECONDS = 5.0
 _LIVE: dict[str, Room] = {}
 
 
@@ -185,20 +189,31 @@ class Room:
         if place.path.exists() and not place.path.is_dir():
             raise RoomError(t("cannot create the room in {path}: it is a file, not a folder",
                               path=str(place.path)))
+        taken = RoomTaken(t("{path} already holds a room: take it back with "
+                            "Room.resume('{path}'), or choose another folder",
+                            path=str(place.path)))
         if read_bytes(place.room_file) is not None:
-            raise RoomError(t("{path} already holds a room: take it back with "
-                              "Room.resume('{path}'), or choose another folder",
-                              path=str(place.path)))
+            raise taken
         table = Table((), False, time.time())
         try:
             place.make()
+            # room.json is the claim, made in one step: of two notebooks creating a room in
+            # this folder at the same instant, one makes it, the other is refused here (and
+            # Room.open takes the first one's room back).
+            if not create_exclusive(place.room_file, info.to_json()):
+                raise taken
+        except OSError as exc:
+            raise room_error(t, t("cannot create the room in"), place.path, exc) from None
+        try:
             if info.dealt:
                 keep_deal(Path(deal_file) if deal_file is not None else _deal_path(room_id),
                           {"room": room_id, "seed": dealer.setup.seed,
                            "folder": str(place.path.resolve())})
-            write_atomic(place.table_file, table.to_json(room_id))
-            write_atomic(place.room_file, info.to_json())
+            write_atomic(place.table_file, table.to_json(room_id))  # (the room is whole)
         except OSError as exc:
+            for made in (place.table_file, place.room_file):  # no room half made
+                with contextlib.suppress(OSError):
+                    os.unlink(made)
             raise room_error(t, t("cannot create the room in"), place.path, exc) from None
         room = cls(place, info, dealer if info.dealt else None, info.new_game("table"), table)
         _LIVE[room_id] = room
@@ -210,17 +225,24 @@ class Room:
         created (:meth:`create` with ``name`` and ``options``). A teacher's notebook can then
         run again from the top, after a kernel restart too, and keep its room. A room taken
         back keeps its own city, modules and deal: ``options`` apply only to a new one."""
-        if RoomFolder(folder).room_file.exists():
-            room = cls.resume(folder, deal_file=options.get("deal_file"))
-            differ = _differences(room.info, name, options)
-            if differ:
-                t = room.t
-                warnings.warn(t("the room in {folder} was taken back as it was made ({room}); "
-                                "{settings} apply only to a new room: for a new one, choose "
-                                "another folder", folder=folder, room=repr(room),
-                                settings=", ".join(differ)), UserWarning, stacklevel=2)
-            return room
-        return cls.create(folder, name, **options)
+        place = RoomFolder(folder)
+        for _attempt in range(3):
+            if _made(place):
+                room = cls.resume(folder, deal_file=options.get("deal_file"))
+                differ = _differences(room.info, name, options)
+                if differ:
+                    t = room.t
+                    warnings.warn(t("the room in {folder} was taken back as it was made "
+                                    "({room}); {settings} apply only to a new room: for a new "
+                                    "one, choose another folder", folder=folder,
+                                    room=repr(room), settings=", ".join(differ)),
+                                  UserWarning, stacklevel=2)
+                return room
+            try:
+                return cls.create(folder, name, **options)
+            except RoomTaken:  # another notebook made it at this very moment: take it back
+                continue
+        return cls.resume(folder, deal_file=options.get("deal_file"))
 
     @classmethod
     def resume(cls, folder: str | os.PathLike[str], *,
@@ -865,6 +887,23 @@ class Room:
 
     def _repr_html_(self) -> str:
         return f"<p class='nsb-room'>{html.escape(self.summary())}</p>"
+
+
+class RoomTaken(RoomError):
+    """:meth:`Room.create` in a folder that holds a room already (made by another notebook
+    at the same moment, perhaps)."""
+
+
+def _made(place: RoomFolder) -> bool:
+    """True when ``place`` holds a room; one being created at this moment by another notebook
+    (its ``room.json`` made, its ``table.json``, the last step, not yet) is waited for, up to
+    :data:`CREATE_WAIT_SECONDS`. False when there is none (or its creation failed)."""
+    deadline = time.monotonic() + CREATE_WAIT_SECONDS
+    while os.path.lexists(place.room_file):
+        if os.path.lexists(place.table_file) or time.monotonic() > deadline:
+            return True
+        time.sleep(0.01)
+    return False
 
 
 def _differences(info: RoomInfo, name: object, options: dict[str, Any]) -> list[str]:
