@@ -1242,3 +1242,19 @@ def test_a_room_shown_again_later_counts_who_has_joined_since(home, tmp_path):
     take_seat(room.folder.path, "Bob")
     assert room.summary() == "Raum: Berlin, 2 participants, 0 turns out"
     assert "2 participants" in room._repr_html_()
+
+
+def test_a_room_made_without_hard_links_is_written_by_the_teacher_alone(home, tmp_path,
+                                                                        monkeypatch):
+    """On a file system without hard links the room's claim (room.json, as a seat and a name
+    claim) is made with O_EXCL: it came out as the umask allowed (0o664 under a hub's 002,
+    so the shared group could rewrite room.json in place). (Failed before the fix: 0o664.)"""
+    monkeypatch.setattr(room_folder.os, "link", _fail(errno.EPERM))
+    old = os.umask(0o002)
+    try:
+        room = _room(tmp_path)
+        ada = take_seat(room.folder.path, "Ada")
+    finally:
+        os.umask(old)
+    for path in (room.folder.room_file, room.folder.seat_file(ada.key)):
+        assert stat.S_IMODE(path.stat().st_mode) == 0o644, path

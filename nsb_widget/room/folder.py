@@ -118,9 +118,11 @@ def create_exclusive(path: Path, doc: Mapping[str, Any]) -> bool:
     except OSError as exc:
         if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
             raise
-        # A file system without hard links: O_EXCL still claims the name in one step.
+        # A file system without hard links: O_EXCL still claims the name in one step
+        # (writable by its writer alone, as every room file, whatever the umask).
         try:
-            with open(path, "x", encoding="utf-8") as handle:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            with open(fd, "w", encoding="utf-8") as handle:
                 handle.write(Path(tmp).read_text(encoding="utf-8"))
             return True
         except FileExistsError:
