@@ -22,6 +22,8 @@ import argparse
 import multiprocessing
 import os
 import random
+import shutil
+import signal
 import statistics
 import tempfile
 import threading
@@ -36,7 +38,9 @@ CONTEXT = multiprocessing.get_context("fork")
 
 
 def participant(folder: str, name: str, think: float, stop, results) -> None:
-    """Join, follow the room's cards, and after each card think, then draw or pass."""
+    """Join, follow the room's cards, and after each card think, then draw or pass. Ctrl-C
+    is the teacher process's to handle (it stops this one, then removes the folder)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.environ["NSB_WIDGET_HOME"] = str(Path(folder).parent / "homes" / name)
     os.environ["JPY_SESSION_NAME"] = f"{name}.ipynb"
     rng = random.Random(name)
@@ -67,55 +71,83 @@ def participant(folder: str, name: str, think: float, stop, results) -> None:
 
 
 def run(count: int, turns: int, think: float) -> dict[str, list[float] | float]:
-    """One room of ``count`` participants for ``turns`` cards; the latencies measured."""
+    """One room of ``count`` participants for ``turns`` cards; the latencies measured. The
+    room's temporary folder (the room, every private data folder) is removed at the end,
+    also when the run fails or is interrupted (Ctrl-C): the participants' processes are
+    stopped first, so that none writes there afterwards."""
     base = Path(tempfile.mkdtemp(prefix="nsb-bench-room-"))
-    os.environ["NSB_WIDGET_HOME"] = str(base / "teacher-home")
-    with warnings.catch_warnings():  # the same deal every run: its seed is no secret here
-        warnings.simplefilter("ignore", UserWarning)
-        room = Room.create(base / "room", "Benchmark", seed=2026, language="en")
-    stop, results = CONTEXT.Event(), CONTEXT.Queue()
-    procs = [CONTEXT.Process(target=participant, args=(str(room.folder.path), f"P{i:02d}",
-                                                       think, stop, results))
-             for i in range(count)]
+    home = os.environ.get("NSB_WIDGET_HOME")
+    procs: list = []
+    stop = CONTEXT.Event()
+    room = None
+    try:
+        os.environ["NSB_WIDGET_HOME"] = str(base / "teacher-home")
+        with warnings.catch_warnings():  # the same deal every run: its seed is no secret here
+            warnings.simplefilter("ignore", UserWarning)
+            room = Room.create(base / "room", "Benchmark", seed=2026, language="en")
+        return _measure(room, count, turns, think, stop, procs)
+    finally:
+        stop.set()
+        for p in procs:
+            p.join(timeout=5)
+            if p.is_alive():
+                p.terminate()
+                p.join(timeout=5)
+        if room is not None:
+            room.close()
+        if home is None:
+            os.environ.pop("NSB_WIDGET_HOME", None)
+        else:
+            os.environ["NSB_WIDGET_HOME"] = home
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def _measure(room: Room, count: int, turns: int, think: float, stop,
+             procs: list) -> dict[str, list[float] | float]:
+    """Start ``count`` participants (added to ``procs``), turn ``turns`` cards over, and
+    measure."""
+    results = CONTEXT.Queue()
+    procs.extend(CONTEXT.Process(target=participant, args=(
+        str(room.folder.path), f"P{i:02d}", think, stop, results)) for i in range(count))
     for p in procs:
         p.start()
     from nsb_widget.widget.board import RoomBoard
 
     board = RoomBoard(room, watch=False)  # the board's redraw is part of what is measured
-    to_board: list[float] = []
-    last_seen: dict[str, float] = {}
+    try:
+        to_board: list[float] = []
+        last_seen: dict[str, float] = {}
 
-    def on_change() -> None:
-        now = time.time()
-        for entry in room.participants:
-            if entry.game is not None and entry.updated != last_seen.get(entry.key):
-                last_seen[entry.key] = entry.updated
-                if entry.game.reveals:  # their join is not a draw
-                    to_board.append(now - entry.updated)
+        def on_change() -> None:
+            now = time.time()
+            for entry in room.participants:
+                if entry.game is not None and entry.updated != last_seen.get(entry.key):
+                    last_seen[entry.key] = entry.updated
+                    if entry.game.reveals:  # their join is not a draw
+                        to_board.append(now - entry.updated)
 
-    room.subscribe(on_change)
-    deadline = time.monotonic() + 120
-    while len(room.standings().rows) < count and time.monotonic() < deadline:
-        room.poll()
-        time.sleep(0.1)
-    room.watch()
-    turn_seconds = []
-    for _ in range(turns):
-        if room.is_over:
-            break
-        start = time.monotonic()
-        room.reveal()
-        while room.standings().ready < count and time.monotonic() - start < 60:
-            time.sleep(0.05)
-        turn_seconds.append(time.monotonic() - start)
-    stop.set()
-    to_participant: list[float] = []
-    for _ in procs:
-        to_participant.extend(results.get(timeout=60))
-    for p in procs:
-        p.join(timeout=30)
-    room.stop_watching()
-    board.close()
+        room.subscribe(on_change)
+        deadline = time.monotonic() + 120
+        while len(room.standings().rows) < count and time.monotonic() < deadline:
+            room.poll()
+            time.sleep(0.1)
+        room.watch()
+        turn_seconds = []
+        for _ in range(turns):
+            if room.is_over:
+                break
+            start = time.monotonic()
+            room.reveal()
+            while room.standings().ready < count and time.monotonic() - start < 60:
+                time.sleep(0.05)
+            turn_seconds.append(time.monotonic() - start)
+        stop.set()
+        to_participant: list[float] = []
+        for _ in procs:
+            to_participant.extend(results.get(timeout=60))
+    finally:
+        room.stop_watching()
+        board.close()
     return {"to_participant": to_participant, "to_board": to_board,
             "turn": statistics.median(turn_seconds) if turn_seconds else float("nan")}
 
@@ -137,7 +169,11 @@ def main() -> None:
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
     for count in (1, args.participants):
-        figures = run(count, args.turns, args.think)
+        try:
+            figures = run(count, args.turns, args.think)
+        except KeyboardInterrupt:  # (run has stopped its processes and removed its folder)
+            print("\ninterrupted")
+            raise SystemExit(130) from None
         print(f"\n{count} participant(s), {args.turns} cards, thinking 0-{args.think} s:")
         print(f"  reveal -> participant (s): {summary(figures['to_participant'])}")  # type: ignore[arg-type]
         print(f"  draw -> board (s):         {summary(figures['to_board'])}")  # type: ignore[arg-type]

@@ -304,6 +304,43 @@ def test_a_participant_whose_moves_cannot_be_written_is_told(home, tmp_path, mon
     assert room.participant("Ada").game.history == ada.game.history
 
 
+def test_a_table_that_could_not_be_read_for_a_moment_is_not_shown_as_a_problem_after(
+        home, tmp_path, monkeypatch):
+    """A seat that could not read table.json ("cannot read the room's cards in ...") kept
+    saying so after the table read again, until the participant's next hand-in. It is gone at
+    the next read now; a hand-in that failed is still shown until one succeeds. (Failed
+    before the fix: the problem stayed.)"""
+    room = _room(tmp_path, seed=2)
+    ada = take_seat(room.folder.path, "Ada")
+    room.reveal()
+    ada.sync()
+    ada.game.pass_turn()
+    real_open, table = os.open, str(room.folder.table_file)
+
+    def unreadable_table(path, *args, **kwargs):
+        if str(path) == table:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(room_folder.os, "open", unreadable_table)  # (root reads a chmod 000)
+    assert ada.sync() == 0
+    assert ada.status().problem.startswith("cannot read the room's cards in")
+    monkeypatch.undo()
+    seen = []
+    ada.subscribe(lambda: seen.append(ada.status().problem))
+    assert ada.sync() == 0 and ada.status().problem is None
+    assert seen == [None]  # the line and the widget are told
+    room.reveal()
+    assert ada.sync() == 1
+    # A hand-in that fails stays shown while the table reads well.
+    monkeypatch.setattr(room_folder.os, "replace", _fail(errno.EROFS))
+    ada.game.pass_turn()
+    ada.sync()
+    assert "read-only file system" in (ada.status().problem or "")
+    monkeypatch.undo()
+    assert ada.hand_in() and ada.status().problem is None
+
+
 def test_creating_a_room_checks_its_folder_and_arguments(home, tmp_path):
     with pytest.raises(RoomError, match="parent folder does not exist"):
         Room.create(tmp_path / "no" / "room", "X")
@@ -807,6 +844,72 @@ def test_the_final_places_survive_a_kernel_restart_after_the_end(home, tmp_path)
         p.relative_to(exported): p.read_bytes() for p in exported.rglob("*.*")}
 
 
+def test_a_kept_game_is_never_read_through_a_link(home, tmp_path):
+    """Room.resume read ended/<key>.json through a symbolic link, as any file. No room file
+    is opened through one now: the board names the kept game as refused (never the file the
+    link points to) and counts that participant's seat instead. (Failed before the fix: the
+    linked copy was read, no problem named.)"""
+    room = _room(tmp_path, seed=2**70 + 21)
+    ada, bob = (take_seat(room.folder.path, n) for n in ("Ada", "Bob"))
+    _leave_after(room, [ada], bob, 3, random.Random(2))
+    room.end()
+    kept = room.folder.ended_file(ada.key)
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    os.replace(kept, outside / kept.name)
+    kept.symlink_to(outside / kept.name)
+    restart_kernel()
+    again = Room.resume(room.folder.path)
+    assert again.problem == (f"ended/{ada.key}.json: a symbolic link, refused: a room's file "
+                             f"is never one")
+    assert [(r.name, r.place) for r in again.standings().rows] == [("Ada", 1), ("Bob", None)]
+
+
+def _places(room: Room) -> tuple[object, ...]:
+    """The places, scores and statuses of an ended room, and each game counted."""
+    rows = [(r.name, r.place, r.total, r.rounds, r.status) for r in room.standings().rows]
+    return rows, {p.name: [a.to_json() for a in p.game.history] if p.game else None
+                  for p in room.participants}
+
+
+def test_a_reseat_after_the_end_holds_after_a_kernel_restart(home, tmp_path):
+    """A participant placed at the end, reseated (a lost notebook) and then the teacher's
+    kernel restarted: the kept game in ended/ still carried the old token, so every hand-in
+    of the new notebook was refused as 'another token'. The reseat now holds after a
+    restart, and the places and scores stay as they were announced, a fresh reseat's too.
+    (Failed before the fix: 'the file now carries another token'; a fresh reseat took Ada's
+    place away.)"""
+    room = _room(tmp_path, seed=2**70 + 21)
+    ada, bob = (take_seat(room.folder.path, n) for n in ("Ada", "Bob"))
+    _leave_after(room, [ada], bob, 3, random.Random(2))
+    room.end()
+    before = _places(room)
+    token = room.reseat("Ada")
+    restart_kernel()
+    again = Room.resume(room.folder.path)
+    assert again.participant("Ada").refusal is None
+    assert _places(again) == before
+    with notebook("Ada-borrowed.ipynb"):  # her new notebook hands in (an undo after the end)
+        laptop = join(room.folder.path, "Ada", token=token, follow=False)
+    laptop.game.undo()
+    again.poll()
+    assert again.participant("Ada").refusal == ("handed in after the teacher ended the game: "
+                                                "the game as it was then counts")
+    assert _places(again) == before
+    token = again.reseat("Ada", fresh=True)  # a fresh start: her place stays all the same
+    assert _places(again) == before
+    restart_kernel()
+    third = Room.resume(room.folder.path)
+    assert _places(third) == before
+    with notebook("Ada-third.ipynb"):
+        fresh = join(room.folder.path, "Ada", token=token, follow=False)
+    fresh.sync()
+    fresh.game.pass_turn()
+    third.poll()
+    assert "after the teacher ended the game" in (third.participant("Ada").refusal or "")
+    assert _places(third) == before
+
+
 def test_the_games_kept_at_the_end_hold_nothing_a_participant_could_not_read(home, tmp_path):
     """ended/ is in the room's folder (readable by everyone): it holds only the placed
     participants' games as their own seat files held them at the end, never a card the room
@@ -1170,3 +1273,19 @@ def _state(room: Room, name: str) -> str:
 
     row = next(r for r in room.standings().rows if r.name == name)
     return status_text(row, room.t)
+
+
+def test_a_room_made_without_hard_links_is_written_by_the_teacher_alone(home, tmp_path,
+                                                                        monkeypatch):
+    """On a file system without hard links the room's claim (room.json, as a seat and a name
+    claim) is made with O_EXCL: it came out as the umask allowed (0o664 under a hub's 002,
+    so the shared group could rewrite room.json in place). (Failed before the fix: 0o664.)"""
+    monkeypatch.setattr(room_folder.os, "link", _fail(errno.EPERM))
+    old = os.umask(0o002)
+    try:
+        room = _room(tmp_path)
+        ada = take_seat(room.folder.path, "Ada")
+    finally:
+        os.umask(old)
+    for path in (room.folder.room_file, room.folder.seat_file(ada.key)):
+        assert stat.S_IMODE(path.stat().st_mode) == 0o644, path

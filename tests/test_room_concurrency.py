@@ -221,6 +221,65 @@ def test_two_teacher_kernels_revealing_at_the_same_instant_move_the_room_on_once
     assert not room.folder.lock_file.exists()
 
 
+def _opening_teacher(base: str, home_dir: str, index: int, rounds: int, barrier,
+                     results) -> None:
+    """A teacher's notebook run from the top, ``rounds`` times, each in an empty folder at
+    the same instant as the other's (the second notebook of the last rounds deals London)."""
+    import warnings
+
+    os.environ["NSB_WIDGET_HOME"] = home_dir
+    teacher._LIVE.clear()
+    for number in range(rounds):
+        city = "london" if index == 1 and number >= rounds - 5 else "berlin"
+        barrier.wait(timeout=60)
+        try:
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                room = Room.open(Path(base) / f"room-{number}", "Race", map=city,
+                                 language="en")
+        except RoomError as exc:
+            results.put((number, index, f"refused: {exc}", None, []))
+            continue
+        warned = [str(w.message) for w in caught if w.category is UserWarning]
+        results.put((number, index, room.info.id, room.info.map_id, warned))
+        room.close()
+
+
+def test_two_notebooks_opening_a_room_in_one_empty_folder_at_once_make_one_room(home,
+                                                                                tmp_path):
+    """Two teacher notebooks run at the same moment on an empty folder: each found no
+    room.json and created a room, so the folder held one deal and a kernel held another
+    (its reveals then refused, its participants playing a room no longer there). room.json
+    is now created in one step as the claim: one notebook makes the room, the other takes it
+    back, and is warned when it asked for other settings. (Failed before the fix: two room
+    ids in one folder.)"""
+    rounds = 30
+    barrier, results = CONTEXT.Barrier(2), CONTEXT.Queue()
+    procs = [CONTEXT.Process(target=_opening_teacher, args=(
+        str(tmp_path), str(home), i, rounds, barrier, results)) for i in range(2)]
+    for p in procs:
+        p.start()
+    answers = sorted(results.get(timeout=120) for _ in range(2 * rounds))
+    for p in procs:
+        p.join(timeout=30)
+        assert p.exitcode == 0
+    for number in range(rounds):
+        pair = [a for a in answers if a[0] == number]
+        folder = tmp_path / f"room-{number}"
+        doc = json.loads((folder / "room.json").read_text())
+        table = json.loads((folder / "table.json").read_text())
+        assert {a[2] for a in pair} == {doc["room"]} == {table["room"]}, (number, pair)
+        warned = [a for a in pair if a[4]]
+        if number >= rounds - 5:  # Berlin asked for by one, London by the other
+            assert len(warned) == 1 and warned[0][3] != ("berlin", "london")[warned[0][1]]
+            assert "apply only to a new room" in warned[0][4][0]
+        else:
+            assert not warned, pair
+        teacher._LIVE.clear()
+        assert Room.resume(folder).info.id == doc["room"]  # the deal kept is the room's
+    assert len(list((home / "deals").iterdir())) == rounds  # none kept for a room not made
+
+
 def _hold_lock(path: str, held) -> None:
     with room_folder.locked(Path(path)):
         held.set()

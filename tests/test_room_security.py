@@ -244,3 +244,53 @@ def test_a_seat_file_the_board_refuses_keeps_nobody_out(home, tmp_path):
     # A real participant's name still keeps out the names that look like it.
     with pytest.raises(RoomError, match="looks the same as Pao, who is in the room"):
         join(room.folder.path, "Рао", follow=False)
+
+
+# ---------------------------------------------------------------------------- symbolic links
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="symbolic links")
+def test_no_link_put_in_the_folder_is_followed(home, tmp_path):
+    """On a hub a participant may put a symbolic link in seats/ to any file the teacher can
+    read. The teacher's kernel followed it: Bob's hand-in, kept outside the room and linked
+    as his seat, was read and counted, and a lookalike's name claim linked to a file of
+    someone else's kept Рао out. Now no room file is opened through a link (O_NOFOLLOW): the
+    board names the seat as refused, never the file it points to. (Failed before the fix:
+    Bob was counted.)"""
+    import json
+
+    from nsb_widget.room.names import look_key
+
+    room = _room(tmp_path / "room", seed=2**70 + 3)
+    outside = tmp_path / "teacher-only"
+    outside.mkdir()
+    ada = take_seat(room.folder.path, "Ada")
+    room.reveal()
+    ada.sync()
+    ada.game.pass_turn()
+    room.poll()
+    accepted = tuple(room.participant("Ada").game.history)
+    bob = take_seat(room.folder.path, "Bob")  # joins; the teacher has not read him yet
+    for seat in (ada, bob):  # each seat file moved out of the room, a link left in its place
+        path = room.folder.seat_file(seat.key)
+        os.replace(path, outside / path.name)
+        path.symlink_to(outside / path.name)
+    room.poll()
+    assert [p.name for p in room.participants] == ["Ada"]  # Bob's file was never read
+    link = "a symbolic link, refused: a room's file is never one"
+    assert room.problem == f"seats/{bob.key}.json: {link}"
+    assert room.participant("Ada").refusal == f"damaged file: {link}"
+    assert tuple(room.participant("Ada").game.history) == accepted  # her last accepted game stays
+    shown = repr((room.problem, [p.refusal for p in room.participants],
+                  room.standings().to_csv()))
+    assert str(outside) not in shown and "teacher-only" not in shown
+    # A claim of the look of "Pao" linked to a file outside: not a room's claim, so it keeps
+    # nobody out (it was read, and kept Рао out as a lookalike of "Pao").
+    claim = {"format": "nsb-room-look", "version": 1, "room": room.info.id, "key": "x" * 24,
+             "name": "Pao"}
+    (outside / "claim.json").write_text(json.dumps(claim))
+    room.folder.look_file(look_key("Рао")).symlink_to(outside / "claim.json")
+    assert take_seat(room.folder.path, "Рао").name == "Рао"
+    # The teacher reseats Ada afresh: her seat is a file again, and hers.
+    token = room.reseat("Ada", fresh=True)
+    assert not room.folder.seat_file(ada.key).is_symlink()
+    again = take_seat(room.folder.path, "Ada", token=token)
+    assert [type(a).__name__ for a in again.game.history] == ["Reveal"]  # the first card again

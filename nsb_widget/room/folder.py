@@ -4,7 +4,9 @@ A room is a folder that every participant's kernel can read and write (a shared 
 JupyterHub, or any folder of one Jupyter server)::
 
     room.json          the room: its name, city, modules, language and what the table can see
-                       (pencil order, effects, objectives, powers); written once, by the teacher
+                       (pencil order, effects, objectives, powers); written once, by the teacher,
+                       made in one step as the claim of the folder (two notebooks creating a
+                       room there at the same moment make one)
     table.json         the cards turned over so far (written by the teacher after each reveal),
                        with a sequence number that every write moves on
     seats/<key>.json   one participant's hand-in: their name, a hash of their token and every
@@ -116,9 +118,11 @@ def create_exclusive(path: Path, doc: Mapping[str, Any]) -> bool:
     except OSError as exc:
         if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
             raise
-        # A file system without hard links: O_EXCL still claims the name in one step.
+        # A file system without hard links: O_EXCL still claims the name in one step
+        # (writable by its writer alone, as every room file, whatever the umask).
         try:
-            with open(path, "x", encoding="utf-8") as handle:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            with open(fd, "w", encoding="utf-8") as handle:
                 handle.write(Path(tmp).read_text(encoding="utf-8"))
             return True
         except FileExistsError:
@@ -276,21 +280,41 @@ def _remove(path: str) -> None:
         os.unlink(path)
 
 
+class NotAFile(OSError):
+    """A room file that is not a regular file: a pipe, a device, a folder, or a symbolic link
+    (never followed: on a hub a participant could point one at a file only the teacher may
+    read). Its ``errno`` is ``EINVAL``; :attr:`link` tells a link from the rest."""
+
+    def __init__(self, path: Path, link: bool) -> None:
+        super().__init__(errno.EINVAL, "a symbolic link, never followed" if link else
+                         "not a regular file (a pipe, a device or a folder)", str(path))
+        self.link = link
+        """True for a symbolic link."""
+
+
 def read_bytes(path: Path) -> bytes | None:
     """The bytes of ``path``, or ``None`` when it does not exist. Opening the file (rather than
     asking for its size and time) also sees a change made by another machine on a network file
     system. A file larger than any room file is cut at :data:`MAX_ROOM_FILE_BYTES` + 1 bytes
-    (:func:`parse_doc` refuses it). Anything but a regular file (a named pipe, a device, a
-    folder) raises :class:`OSError` at once: a pipe put in a room's folder must not leave a
-    reader waiting for ever."""
+    (:func:`parse_doc` refuses it). Anything but a regular file raises :class:`NotAFile` at
+    once: a pipe put in a room's folder must not leave a reader waiting for ever, and a
+    symbolic link is never followed (``O_NOFOLLOW``; where the system has none, the path is
+    checked first), so that a link put in ``seats/`` shows nothing of the file it names."""
+    nofollow = getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        if not nofollow and os.path.islink(path):
+            raise NotAFile(path, link=True)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | nofollow)
     except FileNotFoundError:
         return None
+    except OSError as exc:
+        # (Linux and macOS say ELOOP for a link under O_NOFOLLOW, FreeBSD EMLINK.)
+        if exc.errno in (errno.ELOOP, errno.EMLINK) and os.path.islink(path):
+            raise NotAFile(path, link=True) from None
+        raise
     with open(fd, "rb") as handle:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(errno.EINVAL, "not a regular file (a pipe, a device or a folder)",
-                          str(path))
+            raise NotAFile(path, link=False)
         return handle.read(MAX_ROOM_FILE_BYTES + 1)
 
 

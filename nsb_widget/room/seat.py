@@ -29,6 +29,7 @@ from . import folder as room_folder
 from .folder import (
     LOOK_FORMAT,
     VERSION,
+    NotAFile,
     RoomFolder,
     create_exclusive,
     parse_doc,
@@ -184,11 +185,14 @@ def _claim_look(place: RoomFolder, info: RoomInfo, name: str, key: str) -> str |
         if create_exclusive(path, doc):
             return None
         data = None
-        for _read in range(5):  # (made with O_EXCL, without hard links: being written)
-            data = read_bytes(path)
-            if data:
-                break
-            time.sleep(0.01)
+        try:
+            for _read in range(5):  # (made with O_EXCL, without hard links: being written)
+                data = read_bytes(path)
+                if data:
+                    break
+                time.sleep(0.01)
+        except NotAFile:  # (a link is never followed: not a room's claim)
+            return None
         if data is None:
             continue  # taken over (removed) meanwhile: claim it again
         try:
@@ -201,7 +205,7 @@ def _claim_look(place: RoomFolder, info: RoomInfo, name: str, key: str) -> str |
         if other_key == key:
             return None
         if (place.seat_file(other_key).exists()
-                or time.time() - os.stat(path).st_mtime < room_folder.LOCK_STALE_SECONDS):
+                or time.time() - os.lstat(path).st_mtime < room_folder.LOCK_STALE_SECONDS):
             return other
         with contextlib.suppress(OSError):  # a dead join's claim (others' stay: sticky)
             if read_bytes(path) == data:
@@ -295,7 +299,8 @@ class Seat:
         self._hash = token_hash(info.id, token)
         self._table_bytes: bytes | None = None
         self._table = Table((), False, 0.0)
-        self._problem: str | None = None
+        self._problem: str | None = None  # why the last hand-in failed
+        self._table_problem: str | None = None  # why the table could not be read just now
         self._listeners = Listeners()
         self._poller = Poller(self.sync, POLL_SECONDS, f"nsb-seat-{name}")
         self._unsubscribe = game.subscribe(self._on_event)
@@ -330,27 +335,29 @@ class Seat:
         return 1
 
     def _fresh_table(self) -> Table:
-        """The table as the folder holds it now (read again only when its bytes changed)."""
+        """The table as the folder holds it now (read again only when its bytes changed). A
+        problem reading it is shown (:attr:`SeatStatus.problem`) until it reads again."""
         t = self._t
         try:
             data = read_bytes(self.folder.table_file)
         except OSError as exc:
-            self._problem = str(room_error(t, t("cannot read the room's cards in"),
-                                           self.folder.path, exc))
+            self._table_problem = str(room_error(t, t("cannot read the room's cards in"),
+                                                 self.folder.path, exc))
             return self._table
-        if data is None or data == self._table_bytes:
-            return self._table
-        try:
-            table = Table.from_json(data, str(self.folder.table_file), self.info)
-        except RoomFileError as exc:
-            self._problem = t("the room's table of cards is damaged: {why}", why=str(exc)[:200])
-            return self._table
-        if table.turns[:len(self._table.turns)] != self._table.turns:
-            self._problem = t("the room's table changed cards already turned over: ask the "
-                              "teacher")
-            return self._table
-        self._table_bytes, self._table = data, table
-        return table
+        if data is not None and data != self._table_bytes:
+            try:
+                table = Table.from_json(data, str(self.folder.table_file), self.info)
+            except RoomFileError as exc:
+                self._table_problem = t("the room's table of cards is damaged: {why}",
+                                        why=str(exc)[:200])
+                return self._table
+            if table.turns[:len(self._table.turns)] != self._table.turns:
+                self._table_problem = t("the room's table changed cards already turned over: "
+                                        "ask the teacher")
+                return self._table
+            self._table_bytes, self._table = data, table
+        self._table_problem = None  # (it reads again: a passing error is gone)
+        return self._table
 
     def follow(self, interval: float = POLL_SECONDS) -> None:
         """Look for the room's next card every ``interval`` seconds (a daemon thread; on by
@@ -376,7 +383,8 @@ class Seat:
         game = self.game
         turns_out, taken = len(self._table.turns), game.reveals
         waiting = game.phase is Phase.REVEAL and not game.is_over and taken >= turns_out
-        return SeatStatus(turns_out, taken, waiting, game.is_over, self._problem)
+        return SeatStatus(turns_out, taken, waiting, game.is_over,
+                          self._problem or self._table_problem)
 
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call ``callback()`` when the seat's status changes (a card arrived, a write failed);

@@ -14,6 +14,7 @@ counting it.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import html
 import json
@@ -42,7 +43,17 @@ from ..i18n import Translator, resolve_language, translator
 from ..maps import BUILTIN_MAPS
 from ..rules.game import Phase
 from . import info as room_info
-from .folder import SEAT_FORMAT, VERSION, RoomFolder, locked, read_bytes, room_error, write_atomic
+from .folder import (
+    SEAT_FORMAT,
+    VERSION,
+    NotAFile,
+    RoomFolder,
+    create_exclusive,
+    locked,
+    read_bytes,
+    room_error,
+    write_atomic,
+)
 from .game import RoomGame
 from .handin import HandInRefused, hand_in_doc, read_hand_in, replay
 from .info import MAX_ROOM_NAME, PACES, RoomInfo, Table
@@ -63,6 +74,9 @@ SECRET_SEED_BITS = 128
 #: trying seeds against the first cards turned over (plain Python tries some 90,000 seeds a
 #: second on one core, all 2**31 in a few hours; compiled code many more): it is warned about.
 GUESSABLE_SEED_BITS = 64
+#: How long :meth:`Room.open` waits for a room another notebook is creating in the same
+#: folder at the same moment (its room.json made, its table not yet written; seconds).
+CREATE_WAIT_SECONDS = 5.0
 _LIVE: dict[str, Room] = {}
 
 
@@ -182,20 +196,31 @@ class Room:
         if place.path.exists() and not place.path.is_dir():
             raise RoomError(t("cannot create the room in {path}: it is a file, not a folder",
                               path=str(place.path)))
+        taken = RoomTaken(t("{path} already holds a room: take it back with "
+                            "Room.resume('{path}'), or choose another folder",
+                            path=str(place.path)))
         if read_bytes(place.room_file) is not None:
-            raise RoomError(t("{path} already holds a room: take it back with "
-                              "Room.resume('{path}'), or choose another folder",
-                              path=str(place.path)))
+            raise taken
         table = Table((), False, time.time())
         try:
             place.make()
+            # room.json is the claim, made in one step: of two notebooks creating a room in
+            # this folder at the same instant, one makes it, the other is refused here (and
+            # Room.open takes the first one's room back).
+            if not create_exclusive(place.room_file, info.to_json()):
+                raise taken
+        except OSError as exc:
+            raise room_error(t, t("cannot create the room in"), place.path, exc) from None
+        try:
             if info.dealt:
                 keep_deal(Path(deal_file) if deal_file is not None else _deal_path(room_id),
                           {"room": room_id, "seed": dealer.setup.seed,
                            "folder": str(place.path.resolve())})
-            write_atomic(place.table_file, table.to_json(room_id))
-            write_atomic(place.room_file, info.to_json())
+            write_atomic(place.table_file, table.to_json(room_id))  # (the room is whole)
         except OSError as exc:
+            for made in (place.table_file, place.room_file):  # no room half made
+                with contextlib.suppress(OSError):
+                    os.unlink(made)
             raise room_error(t, t("cannot create the room in"), place.path, exc) from None
         room = cls(place, info, dealer if info.dealt else None, info.new_game("table"), table)
         _LIVE[room_id] = room
@@ -207,17 +232,24 @@ class Room:
         created (:meth:`create` with ``name`` and ``options``). A teacher's notebook can then
         run again from the top, after a kernel restart too, and keep its room. A room taken
         back keeps its own city, modules and deal: ``options`` apply only to a new one."""
-        if RoomFolder(folder).room_file.exists():
-            room = cls.resume(folder, deal_file=options.get("deal_file"))
-            differ = _differences(room.info, name, options)
-            if differ:
-                t = room.t
-                warnings.warn(t("the room in {folder} was taken back as it was made ({room}); "
-                                "{settings} apply only to a new room: for a new one, choose "
-                                "another folder", folder=folder, room=repr(room),
-                                settings=", ".join(differ)), UserWarning, stacklevel=2)
-            return room
-        return cls.create(folder, name, **options)
+        place = RoomFolder(folder)
+        for _attempt in range(3):
+            if _made(place):
+                room = cls.resume(folder, deal_file=options.get("deal_file"))
+                differ = _differences(room.info, name, options)
+                if differ:
+                    t = room.t
+                    warnings.warn(t("the room in {folder} was taken back as it was made "
+                                    "({room}); {settings} apply only to a new room: for a new "
+                                    "one, choose another folder", folder=folder,
+                                    room=repr(room), settings=", ".join(differ)),
+                                  UserWarning, stacklevel=2)
+                return room
+            try:
+                return cls.create(folder, name, **options)
+            except RoomTaken:  # another notebook made it at this very moment: take it back
+                continue
+        return cls.resume(folder, deal_file=options.get("deal_file"))
 
     @classmethod
     def resume(cls, folder: str | os.PathLike[str], *,
@@ -502,7 +534,8 @@ class Room:
                 if not game.is_over:
                     raise HandInRefused(t("the game is not over"))
             except (OSError, RoomFileError) as exc:  # (HandInRefused is a RoomError)
-                why = _first_problem(exc) if isinstance(exc, RoomFileError) else str(exc)
+                why = (_first_problem(exc) if isinstance(exc, RoomFileError) else
+                       _not_a_file(exc, t) if isinstance(exc, NotAFile) else str(exc))
                 self._problem = f"{self.folder.ended.name}/{path.name}: {why[:200]}"
                 continue
             except RoomError as exc:
@@ -532,16 +565,22 @@ class Room:
             changed, self._problem = problem != self._problem, problem
             return changed
         for path in paths:
+            entry = self._participants.get(path.stem)
             try:
                 data = read_bytes(path)
-            except OSError as exc:  # read again next time; say so when it is no file at all
-                if exc.errno == errno.EINVAL:
-                    problem = f"{self.folder.seats.name}/{path.name}: {exc.strerror}"
+            except NotAFile as exc:  # say so (a link: its seat, never what it names)
+                why = _not_a_file(exc, t)
+                if entry is not None and entry.refusal != t("damaged file: {why}", why=why):
+                    entry._data, entry.refusal = None, t("damaged file: {why}", why=why)
+                    changed = True
+                elif entry is None:
+                    problem = f"{self.folder.seats.name}/{path.name}: {why}"
                     changed, self._problem = changed or problem != self._problem, problem
+                continue
+            except OSError:  # read again next time
                 continue
             if data is None:
                 continue
-            entry = self._participants.get(path.stem)
             if entry is not None and entry._data == data:
                 continue
             changed = True
@@ -668,12 +707,23 @@ class Room:
     def reseat(self, name: str, *, fresh: bool = False) -> str:
         """Give ``name``'s seat a new token and return it (for a participant whose notebook is
         lost: they join with it). The old notebook stops handing in. ``fresh=True`` also
-        empties the seat's game (for a damaged file): they start again from the first card."""
+        empties the seat's game (for a damaged file: a seat that is not a regular file, a
+        symbolic link put there, is one): they start again from the first card.
+
+        After the end (:meth:`end`), a participant placed then keeps their place and score
+        (the game counted stays the one kept in ``ended/``, which takes the new token too, so
+        that a restarted kernel reads the new notebook's hand-ins as this one does)."""
         t = self.t
         key = name_key(check_name(name, t))
         path = self.folder.seat_file(key)
         with self._lock:
-            data = read_bytes(path)
+            try:
+                data = read_bytes(path)
+            except NotAFile:
+                data = b""  # (a link or a pipe: a damaged seat, refused below unless fresh)
+            except OSError as exc:
+                raise room_error(t, t("cannot read the seats of"), self.folder.path,
+                                 exc) from None
             if data is None:
                 raise RoomError(t("nobody called {name} has joined this room", name=quote(name)))
             entry = self._participants.get(key)
@@ -692,18 +742,39 @@ class Room:
                 shown = hand_in.name if hand_in is not None else check_name(name, t)
                 joined = hand_in.joined if hand_in is not None else time.time()
                 doc = hand_in_doc(self.info, shown, digest, self.info.new_game(shown), joined)
+            ended = self._table.ended
+            placed = ended is not None and key in ended
             try:
                 write_atomic(path, doc)
+                if placed:
+                    self._reseat_kept(key, digest)
             except OSError as exc:
                 raise room_error(t, t("cannot reseat: cannot write to"), self.folder.path,
                                  exc) from None
             if entry is not None:
                 entry.token = digest
                 entry._data = None
-                if fresh:
+                if fresh and not placed:  # (a placed game stays counted: the end stands)
                     entry.game, entry._actions = None, ()
         self.poll()
         return token
+
+    def _reseat_kept(self, key: str, digest: str) -> None:
+        """Give the game of ``key`` kept at the end (``ended/``) the token hash ``digest``: the
+        reseat holds after a kernel restart. A kept game that is missing or cannot be read is
+        left as it is (the board names it; the seat is counted instead). Raises
+        :class:`OSError` when it cannot be written."""
+        path = self.folder.ended_file(key)
+        try:
+            data = read_bytes(path)
+            if data is None:
+                return
+            read_hand_in(data, path, self.info)
+        except (NotAFile, RoomFileError):
+            return
+        doc = json.loads(data)
+        doc["token"] = digest
+        write_atomic(path, doc)
 
     # ------------------------------------------------------------------ following the room
     def watch(self, interval: float = WATCH_SECONDS) -> None:
@@ -823,6 +894,23 @@ class Room:
 
     def _repr_html_(self) -> str:
         return f"<p class='nsb-room'>{html.escape(self.summary())}</p>"
+
+
+class RoomTaken(RoomError):
+    """:meth:`Room.create` in a folder that holds a room already (made by another notebook
+    at the same moment, perhaps)."""
+
+
+def _made(place: RoomFolder) -> bool:
+    """True when ``place`` holds a room; one being created at this moment by another notebook
+    (its ``room.json`` made, its ``table.json``, the last step, not yet) is waited for, up to
+    :data:`CREATE_WAIT_SECONDS`. False when there is none (or its creation failed)."""
+    deadline = time.monotonic() + CREATE_WAIT_SECONDS
+    while os.path.lexists(place.room_file):
+        if os.path.lexists(place.table_file) or time.monotonic() > deadline:
+            return True
+        time.sleep(0.01)
+    return False
 
 
 def _differences(info: RoomInfo, name: object, options: dict[str, Any]) -> list[str]:
@@ -960,6 +1048,14 @@ def _status(game: RoomGame, turns_out: int) -> str:
     if taken == 0:
         return "joined"
     return "ready" if game.phase is Phase.REVEAL else "drawing"
+
+
+def _not_a_file(exc: NotAFile, t: Translator) -> str:
+    """What is wrong with a room file that is not a regular file, in ``t``'s language: a
+    symbolic link is named as one (never what it points to)."""
+    if exc.link:
+        return t("a symbolic link, refused: a room's file is never one")
+    return exc.strerror or ""
 
 
 def _first_problem(exc: RoomFileError) -> str:

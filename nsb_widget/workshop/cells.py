@@ -332,7 +332,13 @@ TROUBLE = N_(
     "- **A participant's file is damaged**: `room.reseat(name, fresh=True)` also starts their "
     "game again from the first card.\n"
     "- **A hand-in is refused** (the board says why): only games the engine replays are "
-    "counted; the participant's last accepted game stays.")
+    "counted; the participant's last accepted game stays.\n"
+    "- **The board says that another kernel has moved this room on** (this notebook open "
+    "twice, or a kernel left running beside a restarted one): keep one notebook. In it, run "
+    "the rooms' cell again (`Room.open` takes each room back as it is now, with the cards the "
+    "other kernel turned over) and show the board again; shut the other notebook's kernel "
+    "down (*Kernel > Shut Down Kernel*). Nothing is lost: the kernel that was behind wrote "
+    "nothing.")
 
 RESEAT = Code(
     "# ${reseat}\n"
