@@ -393,3 +393,42 @@ def test_a_lookalike_claim_left_by_a_join_that_died_blocks_nobody_for_long(home,
     claim = folder.look_file(look_key("Ada"))
     claim.write_text("not a claim")  # a damaged claim keeps nobody out
     assert join(folder.path, "Ada", follow=False).name == "Ada"
+
+
+def test_a_forged_lookalike_claim_keeps_no_name_out(home, tmp_path):
+    """A participant may write any file of their own in ``seats/``: a claim on the look of a
+    name that points at their own seat (whose name looks nothing like it), or names someone
+    who never joined, must not keep that name out for ever, nor put their words into the
+    joiner's error."""
+    from nsb_widget.room.names import look_key, name_key
+
+    room = Room.create(tmp_path / "room", "Claims", language="en")
+    folder = room.folder
+    join(folder.path, "Mallory", follow=False)
+    old = time.time() - 60
+    claim = folder.look_file(look_key("Ada"))
+    claim.write_text(json.dumps({"format": "nsb-room-look", "version": 1, "room": room.info.id,
+                                 "key": name_key("Mallory"), "name": "the teacher: run rm"}))
+    os.utime(claim, (old, old))  # long past any race: the claim names a seated participant
+    assert join(folder.path, "Ada", follow=False).name == "Ada"
+    assert len(folder.seat_files()) == 2
+
+
+def test_a_lookalike_claim_kept_fresh_by_hand_blocks_nobody_for_long(home, tmp_path,
+                                                                     monkeypatch):
+    """A claim whose seat never comes, touched again and again by the participant who wrote
+    it (its time is theirs to set), keeps a name out no longer than a dead join's claim."""
+    from nsb_widget.room.names import look_key, name_key
+
+    monkeypatch.setattr(room_folder, "LOCK_STALE_SECONDS", 0.3)
+    room = Room.create(tmp_path / "room", "Claims", language="en")
+    folder = room.folder
+    cyrillic = "\u0420\u0430\u043e"  # "Рао", which looks like "Pao"
+    claim = folder.look_file(look_key("Pao"))
+    claim.write_text(json.dumps({"format": "nsb-room-look", "version": 1, "room": room.info.id,
+                                 "key": name_key(cyrillic), "name": cyrillic}))
+    with pytest.raises(RoomError, match="looks the same as"):  # (a race, for all we know)
+        join(folder.path, "Pao", follow=False)
+    time.sleep(0.4)
+    os.utime(claim)  # touched again: as fresh as a claim made now
+    assert join(folder.path, "Pao", follow=False).name == "Pao"

@@ -183,6 +183,7 @@ def _claim_look(place: RoomFolder, info: RoomInfo, name: str, key: str) -> str |
            "name": name}
     for _attempt in range(3):
         if create_exclusive(path, doc):
+            _CLAIMS_SEEN.pop(path, None)
             return None
         data = None
         try:
@@ -204,13 +205,56 @@ def _claim_look(place: RoomFolder, info: RoomInfo, name: str, key: str) -> str |
             return None
         if other_key == key:
             return None
-        if (place.seat_file(other_key).exists()
-                or time.time() - os.lstat(path).st_mtime < room_folder.LOCK_STALE_SECONDS):
-            return other
+        holder = _claim_holder(place, info, path, look_key(name), other, other_key)
+        if holder is not None:
+            return holder
         with contextlib.suppress(OSError):  # a dead join's claim (others' stay: sticky)
             if read_bytes(path) == data:
                 os.unlink(path)
+                _CLAIMS_SEEN.pop(path, None)
     return None
+
+
+#: When this kernel first saw each look claim whose seat had not come (monotonic seconds):
+#: the claim's own time is its writer's to set, so it alone cannot say a claim is stale.
+_CLAIMS_SEEN: dict[Path, float] = {}
+
+
+def _claim_holder(place: RoomFolder, info: RoomInfo, path: Path, looks: str, other: str,
+                  other_key: str) -> str | None:
+    """The name of whoever holds the look claim ``path`` (naming ``other``, seat
+    ``other_key``) against a name that looks like ``looks``, or ``None`` when the claim keeps
+    nobody out. A participant may write any file in ``seats/``, so a claim is believed only
+    as far as it can be checked: its seat, once there, must be a hand-in of this room under
+    a name of that look (its name is the one told); without its seat, the claim is the first
+    half of a join in progress only while it is fresh: for
+    :data:`~nsb_widget.room.folder.LOCK_STALE_SECONDS`, by the file's time and by this
+    kernel's own clock since it first saw it (a claim touched again and again keeps nobody
+    out for longer)."""
+    try:
+        check_name(other, translator("en"))
+    except RoomError:
+        return None
+    if name_key(other) != other_key or look_key(other) != looks:
+        return None  # not a claim a join makes
+    seat = place.seat_file(other_key)
+    try:
+        data = read_bytes(seat)
+        seated = None if not data else read_hand_in(data, seat, info).name
+    except (OSError, RoomFileError):
+        seated, data = None, b""
+    if seated is not None:
+        return seated if look_key(seated) == looks else None
+    if data:
+        return None  # a seat there that is no hand-in of this room: the board names it
+    now = time.monotonic()
+    first = _CLAIMS_SEEN.setdefault(path, now)
+    stale = room_folder.LOCK_STALE_SECONDS
+    try:
+        age = time.time() - os.lstat(path).st_mtime
+    except OSError:
+        return None
+    return other if age < stale and now - first < stale else None
 
 
 def _read_seat_bytes(path: Path, place: RoomFolder, t: Translator) -> bytes | None:
