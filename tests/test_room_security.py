@@ -123,6 +123,34 @@ def test_a_pipe_put_in_the_folder_blocks_neither_the_teacher_nor_a_participant(h
     assert ada.game.turn == 1 and len(room.turns) == 2  # her first card, the next waits
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_lock_file_that_is_no_lock_blocks_no_reveal(home, tmp_path):
+    """No kernel makes ``.table.lock`` a pipe, a link or a folder: one put there (by whoever
+    may write the room's folder) is not waited for. A pipe or a link (never followed: its
+    target stays as it was) is removed and the card turned over; a folder, which the teacher
+    must remove, is refused at once, named."""
+    room = _room(tmp_path / "room")
+    lock = room.folder.lock_file
+    os.mkfifo(lock)
+    assert _returns_within(room.reveal, 5)
+    target = tmp_path / "elsewhere"
+    os.mkfifo(target)
+    lock.symlink_to(target)
+    assert _returns_within(room.reveal, 5)
+    assert stat.S_ISFIFO(os.lstat(target).st_mode) and not lock.exists()
+    lock.mkdir()
+    turns = room.turns
+
+    def refused() -> str:
+        with pytest.raises(RoomError) as caught:
+            room.reveal()
+        return str(caught.value)
+
+    why = _returns_within(refused, 5)
+    assert why is not None and ".table.lock is not a regular file" in why, why
+    assert room.turns == turns
+
+
 # ---------------------------------------------------------------------------- names
 @pytest.mark.parametrize("name", ["Ада", "Σωκράτης", "山田 太郎", "José-María", "Łukasz",
                                   "Ævar", "Ａｄａ", "Zoë O'Neil", "Ada \U0001f469\u200d\U0001f4bb",

@@ -77,6 +77,10 @@ def room_error(t: Translator, doing: str, path: Path, exc: OSError) -> RoomError
     if isinstance(exc, LockBusy):
         why = t("another kernel holds the room's lock file {name} and has not let it go: try "
                 "again in a moment", name=LOCK_FILE)
+    elif isinstance(exc, LockNotAFile):
+        why = t("the room's lock file {name} is not a regular file (a folder, a pipe or a "
+                "link, which no kernel makes): remove it from the room's folder",
+                name=LOCK_FILE)
     elif code == errno.ENOENT:
         why = t("the folder does not exist (check the path the teacher gave)")
     elif code == errno.ENOTDIR:
@@ -223,7 +227,11 @@ def _take_lock(path: Path, stale: float, wait: float) -> str:
                 raise
             return mine
         now = time.monotonic()
-        text = _lock_text(path)
+        try:
+            text = _lock_text(path)
+        except NotAFile as exc:  # (a pipe would block a reader for ever; a link, never read)
+            _break_not_a_lock(path, exc)
+            continue
         if text != seen:  # a new holder (or none): its time starts now
             seen, since = text, now
         if text is not None and (now - since >= stale or _holder_gone(text)):
@@ -239,12 +247,29 @@ def _take_lock(path: Path, stale: float, wait: float) -> str:
 
 
 def _lock_text(path: Path) -> str | None:
-    """The lock file's text, ``None`` when there is none (or it cannot be read)."""
+    """The lock file's text, ``None`` when there is none (or it cannot be read). Raises
+    :class:`NotAFile` for anything but a regular file (read as :func:`read_bytes` reads: a
+    link is never followed, a pipe never waited for)."""
     try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            return handle.read(1000)
+        data = read_bytes(path)
+    except NotAFile:
+        raise
     except OSError:
         return None
+    return None if data is None else data[:1000].decode("utf-8", errors="replace")
+
+
+def _break_not_a_lock(path: Path, exc: NotAFile) -> None:
+    """Remove ``path``, a lock file that is no lock (no kernel makes a pipe, a device or a
+    link there): :class:`LockNotAFile` when it cannot be (a folder, or someone else's)."""
+    try:
+        if stat.S_ISDIR(os.lstat(path).st_mode):
+            raise IsADirectoryError(errno.EISDIR, "a folder", str(path))
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    except OSError:
+        raise LockNotAFile(path, exc.link) from None
 
 
 def _holder_gone(text: str) -> bool:
@@ -292,6 +317,11 @@ class NotAFile(OSError):
         """True for a symbolic link."""
 
 
+class LockNotAFile(NotAFile):
+    """The room's lock file is not a regular file, and cannot be removed (a folder, or a file
+    of someone else's): nothing can turn a card over until it is removed by hand."""
+
+
 def read_bytes(path: Path) -> bytes | None:
     """The bytes of ``path``, or ``None`` when it does not exist. Opening the file (rather than
     asking for its size and time) also sees a change made by another machine on a network file
@@ -312,9 +342,15 @@ def read_bytes(path: Path) -> bytes | None:
         if exc.errno in (errno.ELOOP, errno.EMLINK) and os.path.islink(path):
             raise NotAFile(path, link=True) from None
         raise
+    try:
+        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+    except BaseException:
+        os.close(fd)
+        raise
+    if not regular:  # (before open(): Python refuses a folder's descriptor with its own error)
+        os.close(fd)
+        raise NotAFile(path, link=False)
     with open(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise NotAFile(path, link=False)
         return handle.read(MAX_ROOM_FILE_BYTES + 1)
 
 
