@@ -322,7 +322,8 @@ export function createBoardView(model, el) {
     // Places mean something once a round has been scored.
     const scored = rows.some((r) => r.rounds.length > 0);
     for (const r of rows) {
-      const place = r.place === null || !scored ? "–" : `${r.place}${r.shared ? "=" : ""}`;
+      const place = r.place === null || !scored ? "–"
+        : t.n(r.shared ? "board.place_shared" : "board.place", r.place);
       const tr = h(doc, "tr", { "data-name": r.name, "data-status": r.status,
         class: st.sheet && st.sheet.name === r.name ? "nsb-board-shown" : null },
       h(doc, "td", { class: "nsb-board-place", title: r.shared ? t("board.shared") : null,

@@ -1321,7 +1321,7 @@ function createBoardView(model, el) {
     const body = h(doc, "tbody");
     const scored = rows.some((r) => r.rounds.length > 0);
     for (const r of rows) {
-      const place = r.place === null || !scored ? "–" : `${r.place}${r.shared ? "=" : ""}`;
+      const place = r.place === null || !scored ? "–" : t.n(r.shared ? "board.place_shared" : "board.place", r.place);
       const tr = h(
         doc,
         "tr",
