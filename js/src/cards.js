@@ -8,6 +8,16 @@ import { lineName, symbolWords } from "./map.js";
 import { stepsWords } from "./words.js";
 import { roomToolbar, updateRoomBox } from "./room.js";
 
+// A placeholder's stand-in while a translated sentence is split around nodes (fillNodes).
+const HOLE = "\u0000";
+
+/** `text` (a translation filled with HOLE for one placeholder) as nodes, `nodes` in the hole;
+ * a translation without the placeholder keeps its text and gets the nodes after it. */
+function fillNodes(text, nodes) {
+  const [before, ...rest] = text.split(HOLE);
+  return rest.length ? [before, ...nodes, rest.join("")] : [text, " ", ...nodes];
+}
+
 const cap = (w) => (w ? w.charAt(0).toUpperCase() + w.slice(1) : "");
 /** "5th", "5.", "5e": the ordinal of `n` in the widget's language. */
 const ordinal = (n, t) => t(n % 10 === 1 && n % 100 !== 11 ? "fmt.ordinal_1" : n % 10 === 2
@@ -380,11 +390,15 @@ export function updatePanel(panel, st, pencils) {
     const nth = ordinal(rs.cards_per_round_end, t);
     const kinds = rs.card_kinds.length ? rs.card_kinds.map((k) => [k.id, k.label])
       : Object.keys(turn.remaining).map((k) => [k, cap(k.replace(/_/g, " "))]);
-    const rem = kinds.map(([id, label]) => `${turn.remaining[id] || 0} ${label}`).join(" · ");
+    // Each count with its card's name is kept whole ("1 Double-aiguillage" never breaks at
+    // its hyphen or before the name): one unbreakable span per kind.
+    const rem = kinds.map(([id, label]) => h(doc, "span", { class: "nsb-nowrap",
+      text: `${turn.remaining[id] || 0} ${label}` }));
     cards.append(section(doc, t("panel.cards_title"), strip, counters,
       h(doc, "p", { class: `nsb-round-end${turn.last_turn ? " nsb-last" : ""}`,
         text: t(turn.last_turn ? "panel.last_turn" : "panel.round_ends", { nth, kinds: ends }) }),
-      h(doc, "p", { class: "nsb-stack", text: t("panel.stack", { cards: rem }) })));
+      h(doc, "p", { class: "nsb-stack" }, ...fillNodes(t("panel.stack", { cards: HOLE }),
+        rem.flatMap((span, i) => (i ? [" · ", span] : [span]))))));
   }
 
   // Pencil powers: the shown player's, what it does and why it waits; who holds which.

@@ -1802,6 +1802,11 @@ function updateRoomBox(box2, st) {
 }
 
 // src/cards.js
+var HOLE = "\0";
+function fillNodes(text, nodes) {
+  const [before, ...rest] = text.split(HOLE);
+  return rest.length ? [before, ...nodes, rest.join("")] : [text, " ", ...nodes];
+}
 var cap3 = (w) => w ? w.charAt(0).toUpperCase() + w.slice(1) : "";
 var ordinal = (n, t) => t(n % 10 === 1 && n % 100 !== 11 ? "fmt.ordinal_1" : n % 10 === 2 && n % 100 !== 12 ? "fmt.ordinal_2" : n % 10 === 3 && n % 100 !== 13 ? "fmt.ordinal_3" : "fmt.ordinal", { n });
 var BUTTONS = [
@@ -2216,7 +2221,10 @@ function updatePanel(panel, st, pencils) {
     const ends = t.or((rs.round_end_kinds.length ? rs.round_end_kinds : counted).map((k) => rs.count_labels[k] || cap3(k)));
     const nth = ordinal(rs.cards_per_round_end, t);
     const kinds = rs.card_kinds.length ? rs.card_kinds.map((k) => [k.id, k.label]) : Object.keys(turn.remaining).map((k) => [k, cap3(k.replace(/_/g, " "))]);
-    const rem = kinds.map(([id, label2]) => `${turn.remaining[id] || 0} ${label2}`).join(" · ");
+    const rem = kinds.map(([id, label2]) => h(doc, "span", {
+      class: "nsb-nowrap",
+      text: `${turn.remaining[id] || 0} ${label2}`
+    }));
     cards.append(section(
       doc,
       t("panel.cards_title"),
@@ -2226,7 +2234,10 @@ function updatePanel(panel, st, pencils) {
         class: `nsb-round-end${turn.last_turn ? " nsb-last" : ""}`,
         text: t(turn.last_turn ? "panel.last_turn" : "panel.round_ends", { nth, kinds: ends })
       }),
-      h(doc, "p", { class: "nsb-stack", text: t("panel.stack", { cards: rem }) })
+      h(doc, "p", { class: "nsb-stack" }, ...fillNodes(
+        t("panel.stack", { cards: HOLE }),
+        rem.flatMap((span, i) => i ? [" · ", span] : [span])
+      ))
     ));
   }
   clear(power);
