@@ -7,9 +7,12 @@ import csv
 import io
 
 import pytest
+from room_support import home
 
 from nsb_widget.i18n import translator
 from nsb_widget.room.standings import Standing, Standings, place_text
+
+__all__ = ["home"]  # the fixture, imported for pytest
 
 
 def _row(name: str, place: int, shared: bool, total: int) -> Standing:
@@ -48,3 +51,30 @@ def test_french_and_german_ordinals_of_later_places():
 def test_the_csv_keeps_the_place_a_number_and_the_tie_in_its_own_column(language):
     rows = list(csv.DictReader(io.StringIO(_tie(language).to_csv())))
     assert [(r["place"], r["shared"]) for r in rows] == [("1", "yes"), ("1", "yes"), ("3", "")]
+
+
+@pytest.mark.parametrize(("language", "name", "expected"), [
+    ("fr", "Atelier Berlin", "Atelier Berlin\u00a0: 0 participant, 0 tour retourné"),
+    ("en", "Workshop: Berlin", "Workshop: Berlin: 0 participants, 0 turns out"),
+    ("de", "berliner Runde", "berliner Runde: 0 Personen beigetreten, 0 Züge aufgedeckt"),
+    ("en", "Tuesday workshop", "Tuesday workshop: Berlin, 0 participants, 0 turns out"),
+])
+def test_the_summary_leaves_out_a_city_the_room_s_name_already_says(home, tmp_path, language,
+                                                                     name, expected):
+    """The French kit read "Atelier : Berlin : Berlin, ...": the city is left out when the
+    room's name already names it."""
+    from nsb_widget.room import Room
+
+    room = Room.create(tmp_path / "room", name, seed=2**100, language=language)
+    assert room.summary() == expected
+
+
+def test_the_summary_knows_the_city_in_any_language(home, tmp_path):
+    from nsb_widget.room import Room
+
+    room = Room.create(tmp_path / "room", "London workshop", map="london", seed=2**100,
+                       language="fr")
+    assert room.summary() == "London workshop\u00a0: 0 participant, 0 tour retourné"
+    room = Room.create(tmp_path / "room2", "Atelier Londres", map="london", seed=2**100,
+                       language="en")
+    assert room.summary() == "Atelier Londres: 0 participants, 0 turns out"

@@ -160,7 +160,8 @@ class Standings:
             status = status_text(r, t) + (f" ({r.refusal})" if r.refusal else "")
             so_far = "" if current is None else f"<td>{signed(r.current)}</td>"
             extra = f"<td>{r.bonus}</td>" if bonus else ""
-            body.append(f"<tr><td style='white-space:nowrap'>{place}</td><td>{html.escape(r.name)}</td><td>{rounds}</td>"
+            body.append(f"<tr><td style='white-space:nowrap'>{place}</td>"
+                        f"<td>{html.escape(r.name)}</td><td>{rounds}</td>"
                         f"{extra}<td><strong>{r.total}</strong></td>{so_far}"
                         f"<td>{html.escape(status)}</td></tr>")
         note = self.tiebreak_text(t)
