@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import sys
 
 import pytest
@@ -106,8 +107,7 @@ def test_a_score_s_bar_is_centred_on_the_score_with_room_around_it(totals):
     it, and the axis has room on both sides."""
     ax = plots.score_distribution(pd.DataFrame({"total": totals}), by=None, bins=20)
     outline = ax.patches[0].get_xy()  # the step outline of the histogram
-    tops = [((x0 + x1) / 2, y0) for (x0, y0), (x1, y1) in zip(outline[:-1], outline[1:],
-                                                               strict=True)
+    tops = [((x0 + x1) / 2, y0) for (x0, y0), (x1, y1) in itertools.pairwise(outline)
             if y0 == y1 and y0 > 0 and x1 > x0]
     if max(totals) - min(totals) < 20:  # one score a bin: each bar's centre is its score
         assert sorted(x for x, _ in tops) == pytest.approx(sorted(set(totals)))
