@@ -113,3 +113,86 @@ def test_card_names_in_the_french_stack_line_are_never_broken(browser, tmp_path)
             assert page.errors == [], page.errors
         finally:
             page.close()
+
+
+TRAITS = ("map_data", "game_info", "turn", "hints", "sheet", "scores", "notice", "strings")
+
+
+def _hint_state() -> tuple[dict, dict]:
+    """A real widget's traits in round 2 (round 1 scored) with a bot that has just moved, and
+    the hint Python answers for the player (its custom message)."""
+    from nsb_widget import Game
+
+    game = Game.new(players=2, seed=11, modules=["effects", "objectives"], language="en")
+    widget = game.widget(bots={1: "greedy"}, bot_seed=1, hint_bot="greedy")
+    sent: list[dict] = []
+    widget.send = lambda content, buffers=None: sent.append(content)
+    rng = random.Random(3)
+    while game.round < 2 or game.turn < 3:
+        widget._on_message(widget, {"type": "reveal"}, [])
+        moves = game.legal_moves(0)
+        if moves:
+            game.play(rng.choice(moves), player=0)
+        else:
+            game.pass_turn(player=0)
+    widget._on_message(widget, {"type": "reveal"}, [])
+    widget._on_message(widget, {"type": "hint", "version": widget.hints["version"]}, [])
+    hint = [m for m in sent if m.get("type") == "hint"][-1]
+    state = {name: getattr(widget, name) for name in TRAITS}
+    assert hint["hint"] and state["turn"]["bot_turns"] and state["scores"], (hint, state["turn"])
+    return state, hint
+
+
+NOTICES = [{"id": 20 + i, "level": level, "text": f"A {level} notice"}
+           for i, level in enumerate(("error", "warning", "success", "info"))]
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_every_text_of_the_player_widget_is_legible_in_both_themes(browser, tmp_path, theme):
+    """Every text node of the player's widget has WCAG AA's contrast against what it is painted
+    on (4.5:1; 3:1 for large text), in JupyterLab's light and dark themes: a game with a hint
+    shown, the bots' panel, a round scored; notices of every level; the keys line on and off;
+    New game armed; finished solo and advanced games. Found under it: the muted grey on the
+    panels' grey (the hint's terms, 4.2 to 4.5:1), the key letters (3.6:1), the used effect and
+    an objective's "–" (2.7:1), the keys line (orange, 2.7:1), a pencil badge's white letter
+    on the green pencil (4.4:1)."""
+    from contrast import TEXT_CONTRAST_JS, too_faint
+
+    shots = _shots(tmp_path)
+    state, hint = _hint_state()
+    faint, measured = [], set()
+
+    def measure(page, moment: str) -> None:
+        texts = page.locator("#root .nsb-widget").evaluate(TEXT_CONTRAST_JS)
+        measured.update(t["cls"] for t in texts)
+        faint.extend((moment, t["text"], t["cls"], t["fg"], t["bg"], t["ratio"], t["need"])
+                     for t in too_faint(texts))
+
+    page = harness.open_page(browser, theme=theme, width=1100, viewport=(1180, 1400),
+                             state=state)
+    try:
+        page.evaluate("(m) => h.model.pySend(m)", hint)
+        page.wait_for_selector("#root .nsb-hint-box:not([hidden])")
+        measure(page, "hint")
+        page.screenshot(path=str(shots / f"player-hint-{theme}.png"), full_page=True)
+        for notice in NOTICES:
+            page.evaluate("(n) => h.model.pySet('notice', n)", notice)
+            measure(page, f"notice {notice['level']}")
+        page.locator("#root button[data-action='new-game']").click()
+        page.locator("#root .nsb-widget").focus()  # the keys line on
+        page.wait_for_selector("#root .nsb-keys[data-active='true']")
+        measure(page, "keys on, New game armed")
+        assert page.errors == [], page.errors
+    finally:
+        page.close()
+    for fixture in ("solo_end", "modules_end", "london_end"):
+        page = harness.open_page(browser, fixture, theme, width=1100, viewport=(1180, 1400))
+        try:
+            measure(page, fixture)
+            assert page.errors == [], page.errors
+        finally:
+            page.close()
+    assert not faint, faint
+    for cls in ("nsb-hint-terms", "nsb-hint-reason", "nsb-bot-text", "nsb-stack",
+                "nsb-objective-points", "nsb-keys-text", "nsb-swatch", "nsb-effect-title"):
+        assert any(cls in c.split() for c in measured), (cls, sorted(measured))

@@ -3,6 +3,7 @@
 // the clicks. Cards, counters and powers are drawn from the ruleset's description
 // (game_info.ruleset): card kinds with their icon or colour, the switch card, the counted kinds.
 import { h, s, clear } from "./dom.js";
+import { swatchStyle } from "./colour.js";
 import { symbolPath, lineIconPath, hasIcon, starPath, switchPath } from "./symbols.js";
 import { lineName, symbolWords } from "./map.js";
 import { stepsWords } from "./words.js";
@@ -284,7 +285,7 @@ export function updatePanel(panel, st, pencils) {
   status.append(h(doc, "span", { class: "nsb-round", "data-round": turn.round, text: roundText }));
   if (!turn.game_over && sheet.pencil) {
     status.append(h(doc, "span", { class: "nsb-pencil", "data-pencil": pencil.id },
-      h(doc, "span", { class: "nsb-swatch", style: `background:${pencil.color}`,
+      h(doc, "span", { class: "nsb-swatch", style: swatchStyle(pencil.color),
         "aria-hidden": "true", text: pencil.code }),
       t("panel.pencil", { pencil: pencil.name })));
   }
@@ -312,7 +313,7 @@ export function updatePanel(panel, st, pencils) {
       const waiting = turn.waiting_for.includes(i);
       list.append(h(doc, "li", { class: `nsb-player${i === shown ? " nsb-player-shown" : ""}`,
         "data-player": i },
-      h(doc, "span", { class: "nsb-swatch", style: `background:${pc.color}`, "aria-hidden": "true",
+      h(doc, "span", { class: "nsb-swatch", style: swatchStyle(pc.color), "aria-hidden": "true",
         text: pc.code }),
       h(doc, "span", { class: "nsb-player-name", text: p.name }),
       h(doc, "span", { class: "nsb-player-state", text: turn.game_over ? ""
@@ -337,7 +338,7 @@ export function updatePanel(panel, st, pencils) {
       const pc = pencils.get((turn.players[b.player] || {}).pencil);
       list.append(h(doc, "li", { class: `nsb-bot-turn${b.thinking ? " nsb-bot-thinking" : ""}`,
         "data-player": b.player, "data-bot": b.bot, "aria-busy": b.thinking ? "true" : null },
-      h(doc, "span", { class: "nsb-swatch", style: `background:${pc.color}`, "aria-hidden": "true",
+      h(doc, "span", { class: "nsb-swatch", style: swatchStyle(pc.color), "aria-hidden": "true",
         text: pc.code }),
       h(doc, "span", { class: "nsb-bot-text", text: t("panel.bot_did", { name: b.name,
         bot: b.bot, did: b.steps.length ? stepsWords(b.steps, st) : b.text }) })));
@@ -413,7 +414,7 @@ export function updatePanel(panel, st, pencils) {
       if (!info) continue;
       holders.append(h(doc, "li", { class: p.id === sheet.pencil ? "nsb-power-mine" : "",
         "data-pencil": p.id, "data-power": id, title: info.text },
-      h(doc, "span", { class: "nsb-swatch", style: `background:${p.color}`, "aria-hidden": "true",
+      h(doc, "span", { class: "nsb-swatch", style: swatchStyle(p.color), "aria-hidden": "true",
         text: p.code }), h(doc, "span", { text: info.title })));
     }
     // Without the module nobody holds a power: no empty box.

@@ -777,6 +777,9 @@ function readable(colour2, paper, min = 3.6) {
   }
   return hex([to, to, to]);
 }
+function swatchStyle(colour2) {
+  return `background:${readable(colour2, [255, 255, 255], 4.5)}`;
+}
 
 // src/labels.js
 function textBox(x, y, n, size, anchor = "start", widthFactor = 0.64) {
@@ -2072,7 +2075,7 @@ function updatePanel(panel, st, pencils) {
       { class: "nsb-pencil", "data-pencil": pencil.id },
       h(doc, "span", {
         class: "nsb-swatch",
-        style: `background:${pencil.color}`,
+        style: swatchStyle(pencil.color),
         "aria-hidden": "true",
         text: pencil.code
       }),
@@ -2119,7 +2122,7 @@ function updatePanel(panel, st, pencils) {
         },
         h(doc, "span", {
           class: "nsb-swatch",
-          style: `background:${pc.color}`,
+          style: swatchStyle(pc.color),
           "aria-hidden": "true",
           text: pc.code
         }),
@@ -2150,7 +2153,7 @@ function updatePanel(panel, st, pencils) {
         },
         h(doc, "span", {
           class: "nsb-swatch",
-          style: `background:${pc.color}`,
+          style: swatchStyle(pc.color),
           "aria-hidden": "true",
           text: pc.code
         }),
@@ -2260,7 +2263,7 @@ function updatePanel(panel, st, pencils) {
         },
         h(doc, "span", {
           class: "nsb-swatch",
-          style: `background:${p.color}`,
+          style: swatchStyle(p.color),
           "aria-hidden": "true",
           text: p.code
         }),
@@ -2393,7 +2396,7 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds, t) 
       { scope: "col", class: `nsb-round-col${n === turn.round && !turn.game_over ? " nsb-round-now" : ""}`, "data-round": n },
       pc ? h(doc, "span", {
         class: "nsb-swatch",
-        style: `background:${pc.color}`,
+        style: swatchStyle(pc.color),
         "aria-hidden": "true",
         text: pc.code
       }) : null,
