@@ -66,8 +66,7 @@ def score_distribution(table: Any, column: str = "total", by: str | list[str] | 
     _check(table, column)
     ax = _axes(ax)
     values = table[column]
-    lo, hi = float(values.min()), float(values.max())
-    edges = [lo + (hi - lo + 1) * i / bins for i in range(bins + 1)]
+    edges = _bin_edges([float(v) for v in values], bins)
     colours = _pyplot().rcParams["axes.prop_cycle"].by_key()["color"]
     for i, (name, part) in enumerate(_groups(table, by)):
         colour = colours[i % len(colours)]
@@ -75,11 +74,38 @@ def score_distribution(table: Any, column: str = "total", by: str | list[str] | 
         ax.hist(part[column], bins=edges, histtype="stepfilled", alpha=0.35, color=colour,
                 label=f"{name}: mean {mean:.1f} (n={len(part)})")
         ax.axvline(mean, color=colour, linestyle="--", linewidth=1.2)
+    # Room on both sides: a bar at the range's end is not drawn against the axis.
+    pad = edges[1] - edges[0]
+    ax.set_xlim(edges[0] - pad, edges[-1] + pad)
+    from matplotlib.ticker import MaxNLocator
+
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # rows are counted
+    if _integral(values):  # scores: ticks on whole numbers (no "86.5")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(column.replace("_", " "))
     ax.set_ylabel("rows")
     ax.set_title(f"Distribution of {column.replace('_', ' ')}")
     ax.legend(fontsize="small")
     return ax
+
+
+def _integral(values: Any) -> bool:
+    return all(float(v).is_integer() for v in values)
+
+
+def _bin_edges(values: list[float], bins: int) -> list[float]:
+    """At most ``bins`` bins over ``values``. Whole numbers (scores) get whole-number bins, each
+    one or more numbers wide with its edges halfway between numbers (``n - 0.5``), so a bar of
+    one score is centred on it, also when every value is the same; other values get ``bins``
+    equal bins from the smallest to the largest (one unit wide when they are all equal)."""
+    lo, hi = min(values), max(values)
+    if _integral(values):
+        width = max(1, -(-int(hi - lo + 1) // max(1, bins)))  # ceil: at most `bins` bins
+        count = -(-int(hi - lo + 1) // width)
+        return [lo - 0.5 + width * i for i in range(count + 1)]
+    if hi == lo:
+        return [lo - 0.5, lo + 0.5]
+    return [lo + (hi - lo) * i / bins for i in range(bins + 1)]
 
 
 def _round_terms(part: Any, n: int) -> list[tuple[str, float]]:

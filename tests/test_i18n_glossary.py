@@ -175,12 +175,19 @@ def test_one_word_for_each_game_term_in_both_catalogues(lang):
 
 @pytest.mark.parametrize("lang", sorted(GLOSSARY))
 def test_a_message_in_both_catalogues_is_translated_the_same(lang):
-    seen: dict[str, tuple[str, str]] = {}
+    # Keyed by the English and the plural form: a message whose singular and plural read the
+    # same in English ("{n}", a place) may differ by form ("1er", "2e").
+    seen: dict[tuple[str, int], tuple[str, str]] = {}
     different = []
+    form = 0
+    previous: tuple[str, str] | None = None
     for domain, english, text in _pairs(lang):
-        if english in seen and seen[english][0] != domain and seen[english][1] != text:
-            different.append(f"{english!r}: {seen[english][1]!r} / {text!r}")
-        seen.setdefault(english, (domain, text))
+        form = form + 1 if previous == (domain, english) else 0
+        previous = (domain, english)
+        key = (english, form)
+        if key in seen and seen[key][0] != domain and seen[key][1] != text:
+            different.append(f"{english!r}: {seen[key][1]!r} / {text!r}")
+        seen.setdefault(key, (domain, text))
     assert not different, "\n".join(different)
 
 

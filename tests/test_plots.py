@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import sys
 
 import pytest
@@ -96,3 +97,23 @@ def test_cli_writes_the_table_and_the_figures(tmp_path, capsys):
     again = simulate(players=2, bots=["greedy", "random"], games=4, seed=2, workers=1,
                      progress=False)
     assert list(back["total"]) == list(again["total"])
+
+
+
+@pytest.mark.parametrize("totals", [[86, 86], [86, 87], [40, 86, 86, 120]])
+def test_a_score_s_bar_is_centred_on_the_score_with_room_around_it(totals):
+    """A room of two equal totals (86, 86) drew its one bar at the left edge of an axis from
+    86 to 87: bins are whole numbers (edges at n ± 0.5), so a bar of one score is centred on
+    it, and the axis has room on both sides."""
+    ax = plots.score_distribution(pd.DataFrame({"total": totals}), by=None, bins=20)
+    outline = ax.patches[0].get_xy()  # the step outline of the histogram
+    tops = [((x0 + x1) / 2, y0) for (x0, y0), (x1, y1) in itertools.pairwise(outline)
+            if y0 == y1 and y0 > 0 and x1 > x0]
+    if max(totals) - min(totals) < 20:  # one score a bin: each bar's centre is its score
+        assert sorted(x for x, _ in tops) == pytest.approx(sorted(set(totals)))
+        assert [y for _, y in sorted(tops)] == [totals.count(v) for v in sorted(set(totals))]
+    else:
+        assert len(tops) <= 20
+    left, right = ax.get_xlim()
+    assert left <= min(totals) - 1.5 and right >= max(totals) + 1.5
+    assert all(float(x).is_integer() for x in [*ax.get_xticks(), *ax.get_yticks()])

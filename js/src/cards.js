@@ -3,10 +3,21 @@
 // the clicks. Cards, counters and powers are drawn from the ruleset's description
 // (game_info.ruleset): card kinds with their icon or colour, the switch card, the counted kinds.
 import { h, s, clear } from "./dom.js";
+import { swatchStyle } from "./colour.js";
 import { symbolPath, lineIconPath, hasIcon, starPath, switchPath } from "./symbols.js";
 import { lineName, symbolWords } from "./map.js";
 import { stepsWords } from "./words.js";
 import { roomToolbar, updateRoomBox } from "./room.js";
+
+// A placeholder's stand-in while a translated sentence is split around nodes (fillNodes).
+const HOLE = "\u0000";
+
+/** `text` (a translation filled with HOLE for one placeholder) as nodes, `nodes` in the hole;
+ * a translation without the placeholder keeps its text and gets the nodes after it. */
+function fillNodes(text, nodes) {
+  const [before, ...rest] = text.split(HOLE);
+  return rest.length ? [before, ...nodes, rest.join("")] : [text, " ", ...nodes];
+}
 
 const cap = (w) => (w ? w.charAt(0).toUpperCase() + w.slice(1) : "");
 /** "5th", "5.", "5e": the ordinal of `n` in the widget's language. */
@@ -274,7 +285,7 @@ export function updatePanel(panel, st, pencils) {
   status.append(h(doc, "span", { class: "nsb-round", "data-round": turn.round, text: roundText }));
   if (!turn.game_over && sheet.pencil) {
     status.append(h(doc, "span", { class: "nsb-pencil", "data-pencil": pencil.id },
-      h(doc, "span", { class: "nsb-swatch", style: `background:${pencil.color}`,
+      h(doc, "span", { class: "nsb-swatch", style: swatchStyle(pencil.color),
         "aria-hidden": "true", text: pencil.code }),
       t("panel.pencil", { pencil: pencil.name })));
   }
@@ -302,7 +313,7 @@ export function updatePanel(panel, st, pencils) {
       const waiting = turn.waiting_for.includes(i);
       list.append(h(doc, "li", { class: `nsb-player${i === shown ? " nsb-player-shown" : ""}`,
         "data-player": i },
-      h(doc, "span", { class: "nsb-swatch", style: `background:${pc.color}`, "aria-hidden": "true",
+      h(doc, "span", { class: "nsb-swatch", style: swatchStyle(pc.color), "aria-hidden": "true",
         text: pc.code }),
       h(doc, "span", { class: "nsb-player-name", text: p.name }),
       h(doc, "span", { class: "nsb-player-state", text: turn.game_over ? ""
@@ -327,7 +338,7 @@ export function updatePanel(panel, st, pencils) {
       const pc = pencils.get((turn.players[b.player] || {}).pencil);
       list.append(h(doc, "li", { class: `nsb-bot-turn${b.thinking ? " nsb-bot-thinking" : ""}`,
         "data-player": b.player, "data-bot": b.bot, "aria-busy": b.thinking ? "true" : null },
-      h(doc, "span", { class: "nsb-swatch", style: `background:${pc.color}`, "aria-hidden": "true",
+      h(doc, "span", { class: "nsb-swatch", style: swatchStyle(pc.color), "aria-hidden": "true",
         text: pc.code }),
       h(doc, "span", { class: "nsb-bot-text", text: t("panel.bot_did", { name: b.name,
         bot: b.bot, did: b.steps.length ? stepsWords(b.steps, st) : b.text }) })));
@@ -380,11 +391,15 @@ export function updatePanel(panel, st, pencils) {
     const nth = ordinal(rs.cards_per_round_end, t);
     const kinds = rs.card_kinds.length ? rs.card_kinds.map((k) => [k.id, k.label])
       : Object.keys(turn.remaining).map((k) => [k, cap(k.replace(/_/g, " "))]);
-    const rem = kinds.map(([id, label]) => `${turn.remaining[id] || 0} ${label}`).join(" · ");
+    // Each count with its card's name is kept whole ("1 Double-aiguillage" never breaks at
+    // its hyphen or before the name): one unbreakable span per kind.
+    const rem = kinds.map(([id, label]) => h(doc, "span", { class: "nsb-nowrap",
+      text: `${turn.remaining[id] || 0} ${label}` }));
     cards.append(section(doc, t("panel.cards_title"), strip, counters,
       h(doc, "p", { class: `nsb-round-end${turn.last_turn ? " nsb-last" : ""}`,
         text: t(turn.last_turn ? "panel.last_turn" : "panel.round_ends", { nth, kinds: ends }) }),
-      h(doc, "p", { class: "nsb-stack", text: t("panel.stack", { cards: rem }) })));
+      h(doc, "p", { class: "nsb-stack" }, ...fillNodes(t("panel.stack", { cards: HOLE }),
+        rem.flatMap((span, i) => (i ? [" · ", span] : [span]))))));
   }
 
   // Pencil powers: the shown player's, what it does and why it waits; who holds which.
@@ -399,7 +414,7 @@ export function updatePanel(panel, st, pencils) {
       if (!info) continue;
       holders.append(h(doc, "li", { class: p.id === sheet.pencil ? "nsb-power-mine" : "",
         "data-pencil": p.id, "data-power": id, title: info.text },
-      h(doc, "span", { class: "nsb-swatch", style: `background:${p.color}`, "aria-hidden": "true",
+      h(doc, "span", { class: "nsb-swatch", style: swatchStyle(p.color), "aria-hidden": "true",
         text: p.code }), h(doc, "span", { text: info.title })));
     }
     // Without the module nobody holds a power: no empty box.

@@ -51,3 +51,10 @@ export function readable(colour, paper, min = 3.6) {
   }
   return hex([to, to, to]);
 }
+
+/** The style of a pencil's badge (`.nsb-swatch`, its white letter on the pencil's colour): the
+ * colour darkened just enough that the letter keeps WCAG AA's 4.5:1 (the green pencil's
+ * #2b8a3e gives 4.4:1). */
+export function swatchStyle(colour) {
+  return `background:${readable(colour, [255, 255, 255], 4.5)}`;
+}

@@ -4,6 +4,7 @@
 // 2/3/4 lines, objectives, totals, the solo assessment and the ranking. Boxes that have a part
 // on the map carry data-term (see overlay.js); view.js turns hover/focus into a map highlight.
 import { h, clear } from "./dom.js";
+import { swatchStyle } from "./colour.js";
 import { termKey, tierKey, bonusPart, trackKey } from "./overlay.js";
 
 const ROUNDS = 4;
@@ -56,7 +57,7 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds, t) 
     const pc = pencilId ? pencils.get(pencilId) : null;
     const th = h(doc, "th", { scope: "col", class: `nsb-round-col${n === turn.round
       && !turn.game_over ? " nsb-round-now" : ""}`, "data-round": n },
-    pc ? h(doc, "span", { class: "nsb-swatch", style: `background:${pc.color}`,
+    pc ? h(doc, "span", { class: "nsb-swatch", style: swatchStyle(pc.color),
       "aria-hidden": "true", text: pc.code }) : null,
     t("score.round", { n }));
     if (pc) th.style.borderTopColor = pc.color;

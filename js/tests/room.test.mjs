@@ -198,6 +198,18 @@ test("the final board: places with shared ones, the winner, the sheet, figures",
   });
   assert.equal(b.q(".nsb-board-scores-title").textContent, "Final places");
   assert.deepEqual(b.qa(".nsb-board-place").map((td) => td.textContent), ["1=", "1=", "3"]);
+  // Each language writes a shared place as its readers do (docs/languages.md), on one line.
+  for (const [language, places] of [["de", ["1. (geteilt)", "1. (geteilt)", "3."]],
+    ["fr", ["1er ex æquo", "1er ex æquo", "3e"]]]) {
+    const other = await board("board_final", (s) => {
+      s.standings.rows[1].place = 1;
+      s.standings.rows[0].shared = true;
+      s.standings.rows[1].shared = true;
+      s.strings = fixture("board_strings")[language];
+    });
+    assert.deepEqual(other.qa(".nsb-board-place").map((td) => td.textContent), places);
+    other.cleanup();
+  }
   assert.equal(b.q(".nsb-board-winner").textContent, "Shared victory: Bob, Ada");
   assert.equal(b.q("button.nsb-board-reveal").disabled, true);
   assert.equal(b.q(".nsb-board-reveal-note").textContent, b.state.table.why_not);

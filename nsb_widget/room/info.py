@@ -299,3 +299,11 @@ def _ended(value: object, out: bool, problems: list[Problem]) -> tuple[str, ...]
                                          "every card is out ('over' is false)"))
         return None
     return tuple(value)
+
+
+def names_the_city(name: str, title: str) -> bool:
+    """True when a room's ``name`` already says its city (``title``, the map's English title)
+    in any language ("Atelier Londres", "Berlin workshop"): the one-line summary then leaves
+    the city out ("Atelier : Berlin : Berlin, ..." read twice)."""
+    folded = name.casefold()
+    return any(translator(language)(title).casefold() in folded for language in LANGUAGES)

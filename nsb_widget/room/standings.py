@@ -126,13 +126,13 @@ class Standings:
                              r.refusal or "", "" if r.current is None else r.current])
         return out.getvalue()
 
-    def _place_text(self, row: Standing, none: str) -> str:
-        """``row``'s place as shown ("1", "1=" for a shared one), ``none`` before any round
-        is scored (everyone would be first) and for a row without an accepted game, as the
-        board shows it."""
+    def _place_text(self, row: Standing, none: str, t: Translator) -> str:
+        """``row``'s place as shown (:func:`place_text`), ``none`` before any round is scored
+        (everyone would be first) and for a row without an accepted game, as the board shows
+        it."""
         if row.place is None or not any(r.rounds for r in self.rows):
             return none
-        return f"{row.place}{'=' if row.shared else ''}"
+        return place_text(row.place, row.shared, t)
 
     def current_title(self, t: Translator) -> str | None:
         """The heading of the rounds in play ("Round 2 so far"; "Round so far" when the
@@ -155,12 +155,13 @@ class Standings:
         head = "".join(f"<th>{html.escape(h)}</th>" for h in titles)
         body = []
         for r in self.rows:
-            place = self._place_text(r, "")
+            place = html.escape(self._place_text(r, "", t))
             rounds = " + ".join(str(x) for x in r.rounds)
             status = status_text(r, t) + (f" ({r.refusal})" if r.refusal else "")
             so_far = "" if current is None else f"<td>{signed(r.current)}</td>"
             extra = f"<td>{r.bonus}</td>" if bonus else ""
-            body.append(f"<tr><td>{place}</td><td>{html.escape(r.name)}</td><td>{rounds}</td>"
+            body.append(f"<tr><td style='white-space:nowrap'>{place}</td>"
+                        f"<td>{html.escape(r.name)}</td><td>{rounds}</td>"
                         f"{extra}<td><strong>{r.total}</strong></td>{so_far}"
                         f"<td>{html.escape(status)}</td></tr>")
         note = self.tiebreak_text(t)
@@ -169,13 +170,24 @@ class Standings:
 
     def __str__(self) -> str:
         t = translator(self.language)
+        width = max([4, *(len(self._place_text(r, "-", t)) for r in self.rows)])
         lines = []
         for r in self.rows:
-            place = self._place_text(r, "-")
-            lines.append(f"{place:>4} {r.name:<20} {r.total:>4} {signed(r.current):>4}  "
+            place = self._place_text(r, "-", t)
+            lines.append(f"{place:>{width}} {r.name:<20} {r.total:>4} {signed(r.current):>4}  "
                          f"{status_text(r, t)}")
         note = self.tiebreak_text(t)
         return "\n".join(lines if note is None else [*lines, note])
+
+
+def place_text(place: int, shared: bool, t: Translator) -> str:
+    """A place as a reader of ``t``'s language expects it in a table column: English "1",
+    "1=" when shared (as in British sports and exam lists); German "1.", "1. (geteilt)";
+    French "1er", "2e", "1er ex æquo" (docs/languages.md). The CSV keeps the number and a
+    ``shared`` column instead."""
+    if shared:
+        return t.ngettext("{n}=", "{n}=", place).format(n=place)
+    return t.ngettext("{n}", "{n}", place).format(n=place)
 
 
 def signed(points: int | None) -> str:

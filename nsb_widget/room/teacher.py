@@ -886,8 +886,9 @@ class Room:
             over = self._table.over
         joined = t.ngettext("{count} participant", "{count} participants", people)
         out = t.ngettext("{count} turn out", "{count} turns out", turns)
-        parts = [t(self.table_game.map.title), joined.format(count=people),
-                 out.format(count=turns)]
+        city = self.table_game.map.title  # left out when the room's name says it
+        parts = [*(() if room_info.names_the_city(self.name, city) else (t(city),)),
+                 joined.format(count=people), out.format(count=turns)]
         if over:
             parts.append(t("every card of the game is out"))
         return t("{room}: {facts}", room=self.name, facts=", ".join(parts))

@@ -94,5 +94,9 @@ BOARD_STRINGS: dict[str, str] = {
 }
 BOARD_PLURALS: dict[str, tuple[str, str]] = {
     "board.status_behind": ngettext("{n} card behind", "{n} cards behind"),
+    # A place in the table's column, {n} the place: "1", "1=" in English, "1.", "1. (geteilt)"
+    # in German, "1er", "2e", "1er ex æquo" in French (the forms pick the French ordinal).
+    "board.place": ngettext("{n}", "{n}"),
+    "board.place_shared": ngettext("{n}=", "{n}="),
 }
 

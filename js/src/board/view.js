@@ -8,7 +8,7 @@ import { readRuleset, readCard, readMap, readSheet, obj, arr, int, str, bool }
   from "../normalize.js";
 import { cardElement, cardLabel } from "../cards.js";
 import { createMapSvg, drawStatic, drawSheet as drawMapSheet, pencilTable } from "../map.js";
-import { parseRgb } from "../colour.js";
+import { parseRgb, swatchStyle } from "../colour.js";
 
 const TRAITS = ["info", "table", "standings", "sheet", "figures", "notice", "strings"];
 /** A module's id (Python's `info.modules`) -> its name. */
@@ -208,7 +208,7 @@ export function createBoardView(model, el) {
         { n: table.round }) }), " · ", h(doc, "span", { text: t("board.turn", { n: table.turn }) }));
       if (pencil && !table.over) {
         round.append(" · ", h(doc, "span", { class: "nsb-board-pencil" },
-          h(doc, "span", { class: "nsb-swatch", style: `background:${pencil.color}`,
+          h(doc, "span", { class: "nsb-swatch", style: swatchStyle(pencil.color),
             "aria-hidden": "true", text: pencil.code }),
           t("board.pencil", { pencil: pencil.name })));
         // London's pencil powers: everyone holds this pencil, so everyone has its power.
@@ -322,7 +322,8 @@ export function createBoardView(model, el) {
     // Places mean something once a round has been scored.
     const scored = rows.some((r) => r.rounds.length > 0);
     for (const r of rows) {
-      const place = r.place === null || !scored ? "–" : `${r.place}${r.shared ? "=" : ""}`;
+      const place = r.place === null || !scored ? "–"
+        : t.n(r.shared ? "board.place_shared" : "board.place", r.place);
       const tr = h(doc, "tr", { "data-name": r.name, "data-status": r.status,
         class: st.sheet && st.sheet.name === r.name ? "nsb-board-shown" : null },
       h(doc, "td", { class: "nsb-board-place", title: r.shared ? t("board.shared") : null,

@@ -255,6 +255,46 @@ function readRuleset(v, t = translator(null)) {
   };
 }
 
+// src/colour.js
+function parseRgb(text) {
+  const t = String(text || "").trim().toLowerCase();
+  let m = /^#([0-9a-f]{3})$/.exec(t);
+  if (m) return [...m[1]].map((c) => parseInt(c + c, 16));
+  m = /^#([0-9a-f]{6})$/.exec(t);
+  if (m) return [0, 2, 4].map((i) => parseInt(m[1].slice(i, i + 2), 16));
+  m = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)/.exec(t);
+  if (m) return [m[1], m[2], m[3]].map((v) => Math.max(0, Math.min(255, Math.round(Number(v)))));
+  if (t === "white") return [255, 255, 255];
+  if (t === "black") return [0, 0, 0];
+  return null;
+}
+function luminance([r, g, b]) {
+  const lin = (v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+function contrast(a, b) {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+var hex = (rgb) => `#${rgb.map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+function readable(colour2, paper, min = 3.6) {
+  const c = parseRgb(colour2);
+  if (!c || !paper || contrast(c, paper) >= min) return colour2;
+  const to = luminance(paper) < 0.5 ? 255 : 0;
+  for (let k = 1; k <= 20; k++) {
+    const t = k / 20;
+    const mixed = c.map((v) => Math.round(v + (to - v) * t));
+    if (contrast(mixed, paper) >= min + 0.05) return hex(mixed);
+  }
+  return hex([to, to, to]);
+}
+function swatchStyle(colour2) {
+  return `background:${readable(colour2, [255, 255, 255], 4.5)}`;
+}
+
 // src/symbols.js
 function polygon(cx, cy, r, n, rot) {
   const pts = [];
@@ -327,43 +367,6 @@ var ICONS = { bear: bearPath, crown: crownPath };
 var hasIcon = (name) => Object.prototype.hasOwnProperty.call(ICONS, name);
 function lineIconPath(line, cx, cy, s2) {
   return (hasIcon(line) ? ICONS[line] : bearPath)(cx, cy, s2);
-}
-
-// src/colour.js
-function parseRgb(text) {
-  const t = String(text || "").trim().toLowerCase();
-  let m = /^#([0-9a-f]{3})$/.exec(t);
-  if (m) return [...m[1]].map((c) => parseInt(c + c, 16));
-  m = /^#([0-9a-f]{6})$/.exec(t);
-  if (m) return [0, 2, 4].map((i) => parseInt(m[1].slice(i, i + 2), 16));
-  m = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)/.exec(t);
-  if (m) return [m[1], m[2], m[3]].map((v) => Math.max(0, Math.min(255, Math.round(Number(v)))));
-  if (t === "white") return [255, 255, 255];
-  if (t === "black") return [0, 0, 0];
-  return null;
-}
-function luminance([r, g, b]) {
-  const lin = (v) => {
-    const c = v / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-}
-function contrast(a, b) {
-  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
-  return (x + 0.05) / (y + 0.05);
-}
-var hex = (rgb) => `#${rgb.map((v) => v.toString(16).padStart(2, "0")).join("")}`;
-function readable(colour2, paper, min = 3.6) {
-  const c = parseRgb(colour2);
-  if (!c || !paper || contrast(c, paper) >= min) return colour2;
-  const to = luminance(paper) < 0.5 ? 255 : 0;
-  for (let k = 1; k <= 20; k++) {
-    const t = k / 20;
-    const mixed = c.map((v) => Math.round(v + (to - v) * t));
-    if (contrast(mixed, paper) >= min + 0.05) return hex(mixed);
-  }
-  return hex([to, to, to]);
 }
 
 // src/labels.js
@@ -1193,7 +1196,7 @@ function createBoardView(model, el) {
           { class: "nsb-board-pencil" },
           h(doc, "span", {
             class: "nsb-swatch",
-            style: `background:${pencil.color}`,
+            style: swatchStyle(pencil.color),
             "aria-hidden": "true",
             text: pencil.code
           }),
@@ -1321,7 +1324,7 @@ function createBoardView(model, el) {
     const body = h(doc, "tbody");
     const scored = rows.some((r) => r.rounds.length > 0);
     for (const r of rows) {
-      const place = r.place === null || !scored ? "–" : `${r.place}${r.shared ? "=" : ""}`;
+      const place = r.place === null || !scored ? "–" : t.n(r.shared ? "board.place_shared" : "board.place", r.place);
       const tr = h(
         doc,
         "tr",

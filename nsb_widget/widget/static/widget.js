@@ -777,6 +777,9 @@ function readable(colour2, paper, min = 3.6) {
   }
   return hex([to, to, to]);
 }
+function swatchStyle(colour2) {
+  return `background:${readable(colour2, [255, 255, 255], 4.5)}`;
+}
 
 // src/labels.js
 function textBox(x, y, n, size, anchor = "start", widthFactor = 0.64) {
@@ -1802,6 +1805,11 @@ function updateRoomBox(box2, st) {
 }
 
 // src/cards.js
+var HOLE = "\0";
+function fillNodes(text, nodes) {
+  const [before, ...rest] = text.split(HOLE);
+  return rest.length ? [before, ...nodes, rest.join("")] : [text, " ", ...nodes];
+}
 var cap3 = (w) => w ? w.charAt(0).toUpperCase() + w.slice(1) : "";
 var ordinal = (n, t) => t(n % 10 === 1 && n % 100 !== 11 ? "fmt.ordinal_1" : n % 10 === 2 && n % 100 !== 12 ? "fmt.ordinal_2" : n % 10 === 3 && n % 100 !== 13 ? "fmt.ordinal_3" : "fmt.ordinal", { n });
 var BUTTONS = [
@@ -2067,7 +2075,7 @@ function updatePanel(panel, st, pencils) {
       { class: "nsb-pencil", "data-pencil": pencil.id },
       h(doc, "span", {
         class: "nsb-swatch",
-        style: `background:${pencil.color}`,
+        style: swatchStyle(pencil.color),
         "aria-hidden": "true",
         text: pencil.code
       }),
@@ -2114,7 +2122,7 @@ function updatePanel(panel, st, pencils) {
         },
         h(doc, "span", {
           class: "nsb-swatch",
-          style: `background:${pc.color}`,
+          style: swatchStyle(pc.color),
           "aria-hidden": "true",
           text: pc.code
         }),
@@ -2145,7 +2153,7 @@ function updatePanel(panel, st, pencils) {
         },
         h(doc, "span", {
           class: "nsb-swatch",
-          style: `background:${pc.color}`,
+          style: swatchStyle(pc.color),
           "aria-hidden": "true",
           text: pc.code
         }),
@@ -2216,7 +2224,10 @@ function updatePanel(panel, st, pencils) {
     const ends = t.or((rs.round_end_kinds.length ? rs.round_end_kinds : counted).map((k) => rs.count_labels[k] || cap3(k)));
     const nth = ordinal(rs.cards_per_round_end, t);
     const kinds = rs.card_kinds.length ? rs.card_kinds.map((k) => [k.id, k.label]) : Object.keys(turn.remaining).map((k) => [k, cap3(k.replace(/_/g, " "))]);
-    const rem = kinds.map(([id, label2]) => `${turn.remaining[id] || 0} ${label2}`).join(" · ");
+    const rem = kinds.map(([id, label2]) => h(doc, "span", {
+      class: "nsb-nowrap",
+      text: `${turn.remaining[id] || 0} ${label2}`
+    }));
     cards.append(section(
       doc,
       t("panel.cards_title"),
@@ -2226,7 +2237,10 @@ function updatePanel(panel, st, pencils) {
         class: `nsb-round-end${turn.last_turn ? " nsb-last" : ""}`,
         text: t(turn.last_turn ? "panel.last_turn" : "panel.round_ends", { nth, kinds: ends })
       }),
-      h(doc, "p", { class: "nsb-stack", text: t("panel.stack", { cards: rem }) })
+      h(doc, "p", { class: "nsb-stack" }, ...fillNodes(
+        t("panel.stack", { cards: HOLE }),
+        rem.flatMap((span, i) => i ? [" · ", span] : [span])
+      ))
     ));
   }
   clear(power);
@@ -2249,7 +2263,7 @@ function updatePanel(panel, st, pencils) {
         },
         h(doc, "span", {
           class: "nsb-swatch",
-          style: `background:${p.color}`,
+          style: swatchStyle(p.color),
           "aria-hidden": "true",
           text: p.code
         }),
@@ -2382,7 +2396,7 @@ function roundsTable(doc, sheet, turn, pencils, currentPencil, rs, bonusIds, t) 
       { scope: "col", class: `nsb-round-col${n === turn.round && !turn.game_over ? " nsb-round-now" : ""}`, "data-round": n },
       pc ? h(doc, "span", {
         class: "nsb-swatch",
-        style: `background:${pc.color}`,
+        style: swatchStyle(pc.color),
         "aria-hidden": "true",
         text: pc.code
       }) : null,
