@@ -25,6 +25,7 @@ from jupyter_harness import (
     open_and_run_all,
     require_browser,
     screenshot,
+    write_notebook,
 )
 
 require_browser()
@@ -38,12 +39,32 @@ KNOWN_PAGE_ERRORS = [
 ]
 
 
+KEYS_NB = "keys.ipynb"
+KEYS_CELLS = (
+    "from nsb_widget import Game\n"
+    "game = Game.new(players=1, seed=2, language='en')\n"
+    "widget = game.widget()\n"
+    "widget",
+    "import os, tempfile\n"
+    "os.environ['NSB_WIDGET_HOME'] = tempfile.mkdtemp()  # the deal: not in ~/.local\n"
+    "from nsb_widget.room import Room\n"
+    "room = Room.create(tempfile.mkdtemp() + '/room', 'Keys', seed=18, language='en')\n"
+    "room.board()",
+)
+# Each cell's type, and which cell the notebook has active: what its shortcuts change.
+NOTEBOOK_JS = """() => {
+  const nb = window.jupyterapp.shell.currentWidget.content;
+  return { types: nb.widgets.map((c) => c.model.type), active: nb.activeCellIndex };
+}"""
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     root = tmp_path_factory.mktemp("e2e-nb7")
     work = root / "work"
     work.mkdir()
     copy_example(NB, work)
+    write_notebook(work / KEYS_NB, *KEYS_CELLS)
     with jupyter_server(work, app="notebook") as srv:
         yield srv
 
@@ -119,5 +140,54 @@ def test_800_by_600_in_notebook7_the_toolbar_is_one_row(server, tmp_path):
         print(f"\n[e2e] Notebook 7 800x600: widget {root.bounding_box()['width']:.0f} px, "
               f"toolbar {laid}")
         screenshot(page, tmp_path, "notebook7-800x600")
+        errors = [e for e in page.errors if not any(k.search(e) for k in KNOWN_PAGE_ERRORS)]
+        assert not errors, "uncaught page error(s):\n" + "\n\n".join(errors)
+
+
+def test_keys_on_the_clicked_map_and_a_focused_button_are_the_widgets(server, tmp_path):
+    """Notebook 7 reads the keys before the page (JupyterLab after): its command-mode
+    shortcuts matched the focused map or button before looking for the widget's
+    ``data-lm-suppress-shortcuts``, so "r" on a clicked map turned the widget's cell Raw (the
+    widget gone), "m" Markdown, the arrows moved to the next cell, and "r" on the board's
+    focused button did the same to the board. Now the widget, and the board, get them."""
+    from playwright.sync_api import expect
+
+    with chromium_page(tmp_path / "profile", viewport=(1280, 900)) as page:
+        panel = open_and_run_all(page, server, KEYS_NB)
+        probe = KernelProbe(server, KEYS_NB)
+        try:
+            v = BerlinView(panel.locator(".jp-Cell").nth(0).locator(".nsb-widget"), probe)
+            board = panel.locator(".jp-Cell").nth(1).locator(".nsb-board")
+            expect(board.locator("button.nsb-board-reveal")).to_be_enabled()
+            expect(v.root.locator(".nsb-hit")).to_have_count(v.ev("len({g}.map.stations)"))
+            before = page.evaluate(NOTEBOOK_JS)
+            v.svg.scroll_into_view_if_needed()
+            box = v.svg.bounding_box()
+            page.mouse.click(box["x"] + 4, box["y"] + box["height"] / 2)  # the map's margin
+            expect(v.svg).to_be_focused()
+            page.keyboard.press("r")  # the widget's Reveal, not "Raw cell"
+            assert probe.wait_for("game.turn", 1) == 1
+            moves = v.until_moves()  # by clicks; then back on the map
+            v.svg.focus()
+            before = page.evaluate(NOTEBOOK_JS)  # (a click in a cell makes it the active one)
+            page.keyboard.press("Tab")  # the first line end...
+            cursor = v.root.locator(".nsb-hl-focus")
+            expect(cursor).to_have_count(1)
+            for key in ("ArrowDown", "ArrowRight", "m", "y"):  # ...moved, no cell touched
+                page.keyboard.press(key)
+                expect(v.svg).to_be_focused()
+            assert int(cursor.get_attribute("data-station")) in {s for m in moves for s in m[1:]}
+            assert page.evaluate(NOTEBOOK_JS) == before
+
+            reveal = board.locator("button.nsb-board-reveal")
+            reveal.focus()  # Tab onto the big button, then "r"
+            before = page.evaluate(NOTEBOOK_JS)
+            page.keyboard.press("r")
+            assert probe.wait_for("len(room.turns)", 1) == 1
+            assert page.evaluate(NOTEBOOK_JS) == before
+            assert before["types"] == ["code", "code"]
+            screenshot(page, tmp_path, "notebook7-keys")
+        finally:
+            probe.close()
         errors = [e for e in page.errors if not any(k.search(e) for k in KNOWN_PAGE_ERRORS)]
         assert not errors, "uncaught page error(s):\n" + "\n\n".join(errors)

@@ -31,6 +31,24 @@ export function s(doc, tag, attrs, ...children) {
   return append(apply(doc.createElementNS(SVG_NS, tag), attrs), children);
 }
 
+/**
+ * Keep the notebook's shortcuts off the keys of every element of ``root`` that takes the focus
+ * (the map, a button...): ``data-lm-suppress-shortcuts`` on the focused element itself. On
+ * ``root`` alone it is not enough in Notebook 7, which reads the keys before the page does
+ * (JupyterLab reads them after, and skips a key the widget took): its shortcuts' selectors
+ * (".jp-Notebook.jp-mod-commandMode :focus") match the focused element before Lumino looks
+ * for the attribute on its ancestors, so "m" on the clicked map turned the cell to Markdown and
+ * took the widget away, and the arrows moved to the next cell. Returns the cleanup.
+ */
+export function keepKeysFromHost(root) {
+  const mark = (e) => {
+    const el = e.target;
+    if (el && el !== root && el.setAttribute) el.setAttribute("data-lm-suppress-shortcuts", "true");
+  };
+  root.addEventListener("focusin", mark);
+  return () => root.removeEventListener("focusin", mark);
+}
+
 /** Remove every child of a node. */
 export function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);

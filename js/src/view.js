@@ -1,7 +1,7 @@
 // One view of the widget: builds the DOM, listens to the model and the store, draws each trait
 // into its own part, and turns clicks and keys into intents (model.send). destroy() removes
 // every listener it added.
-import { h, now, clear } from "./dom.js";
+import { h, now, clear, keepKeysFromHost } from "./dom.js";
 import { readAll, readMap, readSheet, readTurn, readHints, readScores, readNotice,
   readHintMessage } from "./normalize.js";
 import { createMapSvg, drawStatic, drawSheet, drawHighlights, drawHint, pencilTable, symbolWords,
@@ -203,7 +203,8 @@ export function createView(model, el, store) {
 
   /** Where a focused element is found again after a redraw: its tag and data-* attributes. */
   function focusKey(node) {
-    const attrs = [...node.attributes].filter((a) => a.name.startsWith("data-"));
+    const attrs = [...node.attributes].filter((a) => a.name.startsWith("data-")
+      && a.name !== "data-lm-suppress-shortcuts"); // set on focus (keepKeysFromHost)
     if (!attrs.length) return null;
     const quote = (v) => `"${v.replace(/["\\]/g, "\\$&")}"`;
     return node.tagName.toLowerCase() + attrs.map((a) => `[${a.name}=${quote(a.value)}]`).join("");
@@ -1167,6 +1168,7 @@ export function createView(model, el, store) {
     ["pointerup", onPointerUp],
   ];
   for (const [type, fn] of listeners) root.addEventListener(type, fn);
+  const releaseKeys = keepKeysFromHost(root);
   root.addEventListener("scroll", onScroll, true); // scroll does not bubble: capture it
   // A narrower or wider view may start or stop a box's sideways scrolling (checked in the next
   // frame: the cue it shows or hides must not resize the widget inside the observer's turn).
@@ -1198,6 +1200,7 @@ export function createView(model, el, store) {
       for (const trait of TRAITS) model.off(`change:${trait}`, handlers[trait]);
       offStore();
       for (const [type, fn] of listeners) root.removeEventListener(type, fn);
+      releaseKeys();
       root.removeEventListener("scroll", onScroll, true);
       if (resized) resized.disconnect();
       if (fitFrame !== null && win && win.cancelAnimationFrame) win.cancelAnimationFrame(fitFrame);

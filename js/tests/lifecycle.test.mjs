@@ -320,3 +320,19 @@ test("the bundle is one self-contained ES module with the same entry points", as
   initCleanup();
   assert.equal(model.listenerCount(), 0);
 });
+
+test("whatever takes the focus keeps the notebook's shortcuts off the keys (Notebook 7)",
+  async () => {
+    // Notebook 7 reads the keys before the widget and matches ":focus" on the focused element
+    // before it looks for data-lm-suppress-shortcuts on the ancestors: "m" on the clicked map
+    // turned the widget's cell to Markdown. The focused element itself carries the attribute.
+    const t = await setup("draw");
+    const focusables = [t.svg(), t.button("Pass"), t.button("Teaching overlay")];
+    for (const el of focusables) {
+      assert.equal(el.hasAttribute("data-lm-suppress-shortcuts"), false);
+      el.focus();
+      assert.equal(t.dom.window.document.activeElement, el);
+      assert.equal(el.getAttribute("data-lm-suppress-shortcuts"), "true");
+    }
+    t.cleanup();
+  });

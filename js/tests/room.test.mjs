@@ -366,3 +366,12 @@ test("two boards of one model both follow it", async () => {
   c.cleanup();
   assert.ok(a.model instanceof FakeModel);
 });
+
+test("the board's focused buttons keep the notebook's shortcuts off the keys (Notebook 7)",
+  async () => {
+    const b = await board("board_start");
+    const reveal = b.q("button.nsb-board-reveal");
+    reveal.focus(); // Tab onto the big button, then "r": Notebook 7 made the cell Raw
+    assert.equal(reveal.getAttribute("data-lm-suppress-shortcuts"), "true");
+    b.cleanup();
+  });

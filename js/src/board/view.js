@@ -2,7 +2,7 @@
 // many participants are ready, the live scores and, at the end, the final places, the figures
 // and the export. Python computes everything (see nsb_widget/widget/board.py); this view only
 // draws the traits and sends intents. destroy() removes every listener it added.
-import { h, clear } from "../dom.js";
+import { h, clear, keepKeysFromHost } from "../dom.js";
 import { translator } from "../i18n.js";
 import { readRuleset, readCard, readMap, readSheet, obj, arr, int, str, bool }
   from "../normalize.js";
@@ -473,6 +473,7 @@ export function createBoardView(model, el) {
   for (const trait of TRAITS) model.on(`change:${trait}`, onChange);
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
+  const releaseKeys = keepKeysFromHost(root);
   // A theme change restyles the sheet by itself (CSS variables); its pencil colours, adjusted
   // to the paper, are redrawn: JupyterLab marks the theme on <body>.
   const win = doc.defaultView;
@@ -490,6 +491,7 @@ export function createBoardView(model, el) {
       for (const trait of TRAITS) model.off(`change:${trait}`, onChange);
       root.removeEventListener("click", onClick);
       root.removeEventListener("keydown", onKey);
+      releaseKeys();
       if (themeWatch) themeWatch.disconnect();
       root.remove();
     },

@@ -26,6 +26,14 @@ function h(doc, tag, attrs, ...children) {
 function s(doc, tag, attrs, ...children) {
   return append(apply(doc.createElementNS(SVG_NS, tag), attrs), children);
 }
+function keepKeysFromHost(root) {
+  const mark = (e) => {
+    const el = e.target;
+    if (el && el !== root && el.setAttribute) el.setAttribute("data-lm-suppress-shortcuts", "true");
+  };
+  root.addEventListener("focusin", mark);
+  return () => root.removeEventListener("focusin", mark);
+}
 function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);
   return node;
@@ -1479,6 +1487,7 @@ function createBoardView(model, el) {
   for (const trait of TRAITS) model.on(`change:${trait}`, onChange);
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
+  const releaseKeys = keepKeysFromHost(root);
   const win = doc.defaultView;
   const themeWatch = win && win.MutationObserver && doc.body ? new win.MutationObserver(syncPaper) : null;
   if (themeWatch) themeWatch.observe(doc.body, { attributes: true });
@@ -1492,6 +1501,7 @@ function createBoardView(model, el) {
       for (const trait of TRAITS) model.off(`change:${trait}`, onChange);
       root.removeEventListener("click", onClick);
       root.removeEventListener("keydown", onKey);
+      releaseKeys();
       if (themeWatch) themeWatch.disconnect();
       root.remove();
     }

@@ -60,6 +60,14 @@ function h(doc, tag, attrs, ...children) {
 function s(doc, tag, attrs, ...children) {
   return append(apply(doc.createElementNS(SVG_NS, tag), attrs), children);
 }
+function keepKeysFromHost(root) {
+  const mark = (e) => {
+    const el = e.target;
+    if (el && el !== root && el.setAttribute) el.setAttribute("data-lm-suppress-shortcuts", "true");
+  };
+  root.addEventListener("focusin", mark);
+  return () => root.removeEventListener("focusin", mark);
+}
 function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);
   return node;
@@ -3288,7 +3296,7 @@ function createView(model, el, store) {
     drawKeys();
   }
   function focusKey(node) {
-    const attrs = [...node.attributes].filter((a) => a.name.startsWith("data-"));
+    const attrs = [...node.attributes].filter((a) => a.name.startsWith("data-") && a.name !== "data-lm-suppress-shortcuts");
     if (!attrs.length) return null;
     const quote = (v) => `"${v.replace(/["\\]/g, "\\$&")}"`;
     return node.tagName.toLowerCase() + attrs.map((a) => `[${a.name}=${quote(a.value)}]`).join("");
@@ -4172,6 +4180,7 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
     ["pointerup", onPointerUp]
   ];
   for (const [type, fn] of listeners) root.addEventListener(type, fn);
+  const releaseKeys = keepKeysFromHost(root);
   root.addEventListener("scroll", onScroll, true);
   const win = doc.defaultView;
   const RO = win && win.ResizeObserver;
@@ -4200,6 +4209,7 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
       for (const trait of TRAITS) model.off(`change:${trait}`, handlers[trait]);
       offStore();
       for (const [type, fn] of listeners) root.removeEventListener(type, fn);
+      releaseKeys();
       root.removeEventListener("scroll", onScroll, true);
       if (resized) resized.disconnect();
       if (fitFrame !== null && win && win.cancelAnimationFrame) win.cancelAnimationFrame(fitFrame);
