@@ -155,7 +155,11 @@ def test_keyboard_flow(open_widget):
     assert page.evaluate("document.activeElement.classList.contains('nsb-map')")
     page.keyboard.press("p")
     assert sent(page)[-1] == {"type": "pass"}
-    assert page.locator("[data-lm-suppress-shortcuts]").count() == 1
+    # ... and on the focused map itself (Notebook 7 reads keys before the page, from there)
+    marked = page.locator("[data-lm-suppress-shortcuts]")
+    assert page.locator(".nsb-widget[data-lm-suppress-shortcuts]").count() == 1
+    assert marked.evaluate_all("(els) => els.every((e) => e.closest('.nsb-widget'))")
+    assert page.evaluate("document.activeElement.hasAttribute('data-lm-suppress-shortcuts')")
 
 
 def test_buttons_by_aria_label(open_widget):
