@@ -77,6 +77,22 @@ test("a participant behind the room is told how many cards are ahead", async () 
   t.cleanup();
 });
 
+test("a participant's widget says what Python says once the teacher ended the game",
+  async () => {
+    const t = await setup("seat_behind");
+    const turn = structuredClone(t.model.get("turn"));
+    turn.room.ended = "The teacher has ended the game: your place is 2, with 58 points.";
+    t.model.pySet("turn", turn);
+    const line = t.q(".nsb-room-ended");
+    assert.equal(line.textContent, turn.room.ended);
+    assert.equal(line.getAttribute("role"), "status");
+    assert.equal(t.q("[data-ahead]"), null); // no "cards ahead" beside it
+    turn.room.ended = null;
+    t.model.pySet("turn", turn);
+    assert.equal(t.q(".nsb-room-ended"), null);
+    t.cleanup();
+  });
+
 test("outside a room the widget shows no room line and keeps its Reveal", async () => {
   const t = await setup("start");
   assert.equal(t.q(".nsb-room").hidden, true);
