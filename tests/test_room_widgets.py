@@ -470,3 +470,26 @@ def test_the_rooms_score_figure_has_whole_points_when_the_totals_are_equal(home,
     import matplotlib.pyplot as plt
 
     plt.close(fig)
+
+
+def test_the_rooms_figures_with_one_finished_game_are_readable(home, tmp_path):
+    # One participant finished: the score axis ran from 79 to 80 and the heat map was all black
+    # (every drawn section at the share 1, the scale's darkest) beside a useless colour bar.
+    pytest.importorskip("matplotlib")
+    pytest.importorskip("pandas")
+    from matplotlib.colors import to_rgb
+
+    room = _room(tmp_path, language="fr")
+    play_room(room, [take_seat(room.folder.path, "Ada")], random.Random(3))
+    total = room.standings().rows[0].total
+    fig = room.figures()
+    scores, sections = fig.axes  # no colour bar: one sheet has no shares to read
+    left, right = scores.get_xlim()
+    assert left <= total - 5 and right >= total + 5
+    drawn = [line for line in sections.get_lines() if line.get_zorder() == 2]
+    assert drawn and all(sum(to_rgb(line.get_color())) / 3 > 0.25 for line in drawn)
+    assert sections.get_title() == translator("fr").ngettext(
+        "Sections drawn ({n} sheet)", "Sections drawn ({n} sheets)", 1).format(n=1)
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
