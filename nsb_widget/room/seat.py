@@ -43,8 +43,8 @@ from .info import RoomInfo, Table
 from .listeners import Listeners
 from .names import check_name, look_key, name_key
 from .poller import Poller
-from .standings import place_text, places
 from .private import new_token, remember_token, remembered_token, session_name, token_hash
+from .standings import place_text, places
 
 #: How often a seat looks for the room's next card (seconds).
 POLL_SECONDS = 0.25
