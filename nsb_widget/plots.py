@@ -59,6 +59,10 @@ def _groups(table: Any, by: str | list[str] | None) -> list[tuple[str, Any]]:
     return out
 
 
+#: The least a score histogram's axis shows on each side of its scores' middle (points).
+SCORE_SPAN = 5
+
+
 def score_distribution(table: Any, column: str = "total", by: str | list[str] | None = "bot",
                        ax: Axes | None = None, bins: int = 30) -> Axes:
     """Histograms of ``column`` (default: the final score), one per group of ``by`` (default:
@@ -76,7 +80,13 @@ def score_distribution(table: Any, column: str = "total", by: str | list[str] | 
         ax.axvline(mean, color=colour, linestyle="--", linewidth=1.2)
     # Room on both sides: a bar at the range's end is not drawn against the axis.
     pad = edges[1] - edges[0]
-    ax.set_xlim(edges[0] - pad, edges[-1] + pad)
+    left, right = edges[0] - pad, edges[-1] + pad
+    if _integral(values) and right - left < 2 * SCORE_SPAN + 1:
+        # One score, or a few close ones (a room with one finished game): an axis of at least
+        # five points each side of them, not one that runs from 79 to 80.
+        middle = (edges[0] + edges[-1]) / 2
+        left, right = middle - SCORE_SPAN - 0.5, middle + SCORE_SPAN + 0.5
+    ax.set_xlim(left, right)
     from matplotlib.ticker import MaxNLocator
 
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # rows are counted
@@ -180,9 +190,15 @@ def section_counts(table: Any) -> Counter[str]:
     return counts
 
 
+#: Where on the colour scale one sheet's sections are drawn (0 palest, 1 darkest).
+ONE_SHEET_SHADE = 0.55
+
+
 def section_heatmap(table: Any, ax: Axes | None = None, cmap: str = "magma_r") -> Axes:
     """The map with each potential section coloured by the share of rows (players' games)
-    that drew it; undrawn sections stay pale grey."""
+    that drew it; undrawn sections stay pale grey. With one row a share says nothing (every
+    drawn section is at 100 %, the scale's darkest, nearly black): its sections are drawn in
+    one mid colour of the scale, without the colour bar."""
     from .maps import get_map
 
     _check(table, "sections", "map")
@@ -201,6 +217,9 @@ def section_heatmap(table: Any, ax: Axes | None = None, cmap: str = "magma_r") -
         share = counts.get(f"{a.label}-{b.label}", 0) / rows
         if share == 0:
             ax.plot([a.x, b.x], [a.y, b.y], color="#dddddd", linewidth=0.8, zorder=1)
+        elif rows == 1:
+            ax.plot([a.x, b.x], [a.y, b.y], color=colormap(ONE_SHEET_SHADE), linewidth=3.5,
+                    solid_capstyle="round", zorder=2)
         else:
             ax.plot([a.x, b.x], [a.y, b.y], color=colormap(share), linewidth=1 + 5 * share,
                     solid_capstyle="round", zorder=2)
@@ -212,14 +231,15 @@ def section_heatmap(table: Any, ax: Axes | None = None, cmap: str = "magma_r") -
     for s in station.values():
         ax.annotate(s.label, (s.x, s.y), xytext=(3, 3), textcoords="offset points",
                     fontsize=6, color="#444444")
-    sm = plt.cm.ScalarMappable(cmap=colormap, norm=plt.Normalize(0, 1))
-    ax.figure.colorbar(sm, ax=ax, shrink=0.7, label="share of sheets with the section")
+    if rows > 1:  # (one sheet: every drawn section is on it, no scale to read)
+        sm = plt.cm.ScalarMappable(cmap=colormap, norm=plt.Normalize(0, 1))
+        ax.figure.colorbar(sm, ax=ax, shrink=0.7, label="share of sheets with the section")
     ax.set_xlim(-0.7, game_map.width - 0.3)
     ax.set_ylim(game_map.height - 0.3, -0.7)
     ax.set_aspect("equal")
     ax.set_xticks([])
     ax.set_yticks([])
-    ax.set_title(f"Sections drawn ({game_map.title}, {rows} sheets)")
+    ax.set_title(f"Sections drawn ({game_map.title}, {rows} sheet{'' if rows == 1 else 's'})")
     return ax
 
 

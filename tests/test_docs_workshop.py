@@ -148,7 +148,10 @@ def test_the_teachers_notebook_runs_with_empty_rooms(tmp_path, home):
     assert _kinds(nb, WIDGET) == 2  # the two boards
     everything = "\n".join(_outputs(c) for c in nb.cells)
     assert everything.count("No figures yet: no participant has finished the game yet") == 2
-    assert (tmp_path / "workshop-berlin-results" / "standings.csv").exists()  # as the board
+    # Nobody has joined: the export cell writes no empty results folders, and says so.
+    assert not list(tmp_path.glob("*-results"))
+    assert everything.count("Nothing exported yet: nobody has joined yet: there is nothing to "
+                            "export. Run this cell again after the game.") == 2
 
 
 #: Played in the teacher's kernel between the rooms' cell and the boards: two participants
@@ -197,7 +200,11 @@ def test_the_teachers_notebook_shows_the_figures_and_exports_after_a_game(tmp_pa
 
 
 def test_a_participant_joins_the_rooms_the_teachers_notebook_made(tmp_path, home):
-    _run(_read("de", "teacher.ipynb"), tmp_path)
+    teacher = _run(_read("de", "teacher.ipynb"), tmp_path)
+    # Run All before anyone joined: the export cell wrote empty results folders; it says why not.
+    assert not list(tmp_path.glob("*-results")), sorted(p.name for p in tmp_path.iterdir())
+    export = next(c for c in teacher.cells if c.source.startswith("export_results("))
+    assert _outputs(export).count("Noch nichts exportiert: noch ist niemand beigetreten") == 2
     nb = _read("de", "workshop.ipynb")
     setup = next(c for c in nb.cells if c.cell_type == "code")
     setup.source = setup.source.replace("MY_NAME = None", 'MY_NAME = "Ada"', 1)

@@ -117,3 +117,34 @@ def test_a_score_s_bar_is_centred_on_the_score_with_room_around_it(totals):
     left, right = ax.get_xlim()
     assert left <= min(totals) - 1.5 and right >= max(totals) + 1.5
     assert all(float(x).is_integer() for x in [*ax.get_xticks(), *ax.get_yticks()])
+
+
+@pytest.mark.parametrize("totals", [[80], [80, 80], [79, 81]])
+def test_one_score_has_an_axis_of_points_around_it(totals):
+    """A room with one finished game: the score axis ran from 79 to 80. It shows at least five
+    points each side of the scores' middle, in whole numbers."""
+    ax = plots.score_distribution(pd.DataFrame({"total": totals}), by=None, bins=5)
+    left, right = ax.get_xlim()
+    middle = (min(totals) + max(totals)) / 2
+    assert left <= middle - 5 and right >= middle + 5 and right - left <= 12
+    ax.figure.canvas.draw()
+    ticks = [x for x in ax.get_xticks() if left <= x <= right]
+    assert len(ticks) >= 3 and all(float(x).is_integer() for x in ticks), ticks
+
+
+def test_one_sheets_heatmap_is_readable_not_black(table):
+    """With one sheet every drawn section has the share 1, the scale's darkest (magma_r: nearly
+    black), and a colour bar from 0 to 1 says nothing: one mid colour, no colour bar."""
+    from matplotlib.colors import to_rgb
+
+    one = table[table["map"] == "berlin"].iloc[:1]
+    ax = plots.section_heatmap(one)
+    drawn = [line for line in ax.get_lines() if line.get_zorder() == 2]
+    assert len(drawn) == len(plots.section_counts(one)) > 0
+    for line in drawn:
+        assert sum(to_rgb(line.get_color())) / 3 > 0.25, line.get_color()  # not black
+    assert ax.figure.axes == [ax]  # no colour bar
+    assert ax.get_title().endswith("1 sheet)")
+    # Two sheets: the share scale and its colour bar.
+    two = plots.section_heatmap(table[table["map"] == "berlin"].iloc[:2])
+    assert len(two.figure.axes) == 2

@@ -665,6 +665,32 @@ def test_the_results_are_exported(home, tmp_path):
     assert sorted(places.values()) in ([1, 1], [1, 2])
 
 
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "nobody has joined yet: there is nothing to export"),
+    ("de", "noch ist niemand beigetreten: Es gibt nichts zu exportieren"),
+    ("fr", "personne n'a encore rejoint la salle\u00a0: rien à exporter")])
+def test_an_export_before_anyone_joined_writes_nothing(home, tmp_path, monkeypatch, language,
+                                                       said):
+    # The kit's teacher's notebook is run from the top before the game: its export cell wrote
+    # empty results folders (a standings.csv of a header) nobody asked for.
+    from nsb_widget.workshop import export_results
+
+    monkeypatch.chdir(tmp_path)
+    room = _room(tmp_path, "berlin", (), seed=14, language=language)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    with pytest.raises(RoomError) as caught:
+        room.export()
+    assert str(caught.value) == said
+    with pytest.raises(RoomError):
+        room.export(tmp_path / "chosen")
+    export_results(room)  # the kit's cell: says so, writes nothing
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+    # Once someone has joined, the export writes (their game so far).
+    take_seat(room.folder.path, "Ada")
+    out = room.export()
+    assert len((out / "standings.csv").read_text().splitlines()) == 2
+
+
 def test_exported_files_keep_the_names_letters(home, tmp_path):
     # "Chloé" was exported as chlo-<key>.json and "李明" as room-<key>.json: every letter
     # outside a-z was dropped from the file names the teacher sends to the participants.

@@ -192,9 +192,9 @@ def test_the_board_redraws_from_the_watchers_thread(home, tmp_path):
         board.close()
 
 
-def _every_card_out_but_cleo_left(tmp_path) -> tuple[Room, RoomBoard]:
+def _every_card_out_but_cleo_left(tmp_path, language: str = "en") -> tuple[Room, RoomBoard]:
     """A room whose cards are all out: Ada has finished, Cleo left after two cards."""
-    room = _room(tmp_path)
+    room = _room(tmp_path, language=language)
     ada, cleo = (take_seat(room.folder.path, n) for n in ("Ada", "Cleo"))
     board = RoomBoard(room, watch=False)
     rng = random.Random(6)
@@ -222,6 +222,45 @@ def test_the_board_ends_a_game_someone_left(home, tmp_path):
         ("Ada", 1, "finished"), ("Cleo", None, "left")]
     _send(board, {"type": "end", "turn": len(room.turns)})  # a double click: nothing to say
     assert board.notice.get("level") != "error"
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_a_participants_widget_says_the_teacher_ended_the_game(home, tmp_path, language):
+    # After the teacher ended the game, a participant still playing saw nothing of it (an
+    # enabled Undo, no word of the end) and a placed one no place.
+    room, board = _every_card_out_but_cleo_left(tmp_path, language)
+    ada, cleo = (take_seat(room.folder.path, n) for n in ("Ada", "Cleo"))  # (theirs already)
+    widgets = [ada.widget(), cleo.widget()]
+    try:
+        assert [w.turn["room"]["ended"] for w in widgets] == [None, None]
+        _send(board, {"type": "end", "turn": len(room.turns)})
+        assert room.is_ended
+        for s in (ada, cleo):
+            s.sync()  # (the follower thread does it every half second)
+        t = translator(language)
+        total = room.standings().rows[0].total
+        place = t.ngettext("{n}", "{n}", 1).format(n=1)  # "1", "1.", "1er"
+        assert widgets[0].turn["room"]["ended"] == t.ngettext(
+            "The teacher has ended the game: your place is {place}, with {n} point.",
+            "The teacher has ended the game: your place is {place}, with {n} points.",
+            total).format(place=place, n=total)
+        left = widgets[1].turn["room"]["ended"]
+        assert left == t("The teacher has ended the game before you finished: you are listed "
+                         "as left, without a place. You can play on, but nothing you draw now "
+                         "counts.")
+        if language != "en":  # translated, in the seat's language
+            assert "teacher" not in left and "teacher" not in widgets[0].turn["room"]["ended"]
+        # Cleo may play on: her hand-ins are shown, not counted.
+        finish_turn(cleo, random.Random(2))
+        room.poll()
+        assert [(r.name, r.place, r.status) for r in room.standings().rows] == [
+            ("Ada", 1, "finished"), ("Cleo", None, "left")]
+        assert widgets[1].turn["room"]["ended"] == left
+    finally:
+        for w in widgets:
+            w.close()
+        for s in (ada, cleo):
+            s.stop_following()
 
 
 @pytest.mark.parametrize("content", [
@@ -428,6 +467,29 @@ def test_the_rooms_score_figure_has_whole_points_when_the_totals_are_equal(home,
     fig.canvas.draw()
     ticks = fig.axes[0].get_xticks()
     assert len(ticks) and all(float(t).is_integer() for t in ticks), ticks
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+
+
+def test_the_rooms_figures_with_one_finished_game_are_readable(home, tmp_path):
+    # One participant finished: the score axis ran from 79 to 80 and the heat map was all black
+    # (every drawn section at the share 1, the scale's darkest) beside a useless colour bar.
+    pytest.importorskip("matplotlib")
+    pytest.importorskip("pandas")
+    from matplotlib.colors import to_rgb
+
+    room = _room(tmp_path, language="fr")
+    play_room(room, [take_seat(room.folder.path, "Ada")], random.Random(3))
+    total = room.standings().rows[0].total
+    fig = room.figures()
+    scores, sections = fig.axes  # no colour bar: one sheet has no shares to read
+    left, right = scores.get_xlim()
+    assert left <= total - 5 and right >= total + 5
+    drawn = [line for line in sections.get_lines() if line.get_zorder() == 2]
+    assert drawn and all(sum(to_rgb(line.get_color())) / 3 > 0.25 for line in drawn)
+    assert sections.get_title() == translator("fr").ngettext(
+        "Sections drawn ({n} sheet)", "Sections drawn ({n} sheets)", 1).format(n=1)
     import matplotlib.pyplot as plt
 
     plt.close(fig)

@@ -221,7 +221,9 @@ export function readRoomStatus(v) {
   const o = obj(v);
   return { turns_out: int(o.turns_out), taken: int(o.taken), behind: int(o.behind),
     waiting: bool(o.waiting), problem: typeof o.problem === "string" && o.problem
-      ? o.problem : null };
+      ? o.problem : null,
+    // Once the teacher has ended the game: the participant's place or "left", in words.
+    ended: typeof o.ended === "string" && o.ended ? o.ended : null };
 }
 
 /** `turn`: the shared table, completed with the game's fixed facts from `game_info`. */

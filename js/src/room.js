@@ -32,7 +32,11 @@ export function updateRoomBox(box, st) {
     : "room.self_paced", { room: room.name, name: room.participant }) }));
   // The card being drawn counts as taken: "ahead" are the cards out after it.
   const ahead = st.turn.phase === "draw" ? Math.max(0, status.behind) : 0;
-  if (st.turn.game_over) {
+  if (status.ended) {
+    // The teacher ended the game: Python says the participant's place, or that they left.
+    box.append(h(doc, "p", { class: "nsb-room-state nsb-room-ended", role: "status",
+      text: status.ended }));
+  } else if (st.turn.game_over) {
     box.append(h(doc, "p", { class: "nsb-room-state", text: t("room.over") }));
   } else if (ahead > 0) {
     box.append(h(doc, "p", { class: "nsb-room-state", "data-ahead": ahead,

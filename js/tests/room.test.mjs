@@ -77,6 +77,22 @@ test("a participant behind the room is told how many cards are ahead", async () 
   t.cleanup();
 });
 
+test("a participant's widget says what Python says once the teacher ended the game",
+  async () => {
+    const t = await setup("seat_behind");
+    const turn = structuredClone(t.model.get("turn"));
+    turn.room.ended = "The teacher has ended the game: your place is 2, with 58 points.";
+    t.model.pySet("turn", turn);
+    const line = t.q(".nsb-room-ended");
+    assert.equal(line.textContent, turn.room.ended);
+    assert.equal(line.getAttribute("role"), "status");
+    assert.equal(t.q("[data-ahead]"), null); // no "cards ahead" beside it
+    turn.room.ended = null;
+    t.model.pySet("turn", turn);
+    assert.equal(t.q(".nsb-room-ended"), null);
+    t.cleanup();
+  });
+
 test("outside a room the widget shows no room line and keeps its Reveal", async () => {
   const t = await setup("start");
   assert.equal(t.q(".nsb-room").hidden, true);
@@ -267,8 +283,14 @@ test("the board offers to end the game only when every card is out and someone h
     assert.match(b.q(".nsb-board-last").textContent, /finish their sheets/);
     assert.equal(end().textContent, "End the game");
     assert.match(b.q(".nsb-board-end-note").textContent, /listed as left/);
+    // It cannot be undone: the first click only asks for a second one.
+    b.click(end());
+    assert.deepEqual(b.model.messages().filter((m) => m.type === "end"), []);
+    assert.equal(end().textContent, "Click again to end the game");
+    assert.ok(end().classList.contains("nsb-armed"));
     b.click(end());
     assert.deepEqual(b.model.messages().at(-1), { type: "end", turn: b.state.table.turns_out });
+    assert.equal(end().textContent, "End the game");
     // Ended: the button goes, the one who left is listed after the places, without one.
     b.model.pySet("table", { ...b.state.table, over: true, can_end: false, ended: true });
     const rows = b.state.standings.rows.map((r, i) => ({ ...r, place: i < 2 ? i + 1 : null,
@@ -280,6 +302,54 @@ test("the board offers to end the game only when every card is out and someone h
     const last = b.qa(".nsb-board-table tbody tr").at(-1);
     assert.equal(last.querySelector(".nsb-board-place").textContent, "–");
     assert.equal(last.querySelector(".nsb-board-status").textContent, "left");
+    b.cleanup();
+  });
+
+test("End the game asks for a second click, forgotten after a few seconds, Escape or another "
+  + "action", async (ctx) => {
+    ctx.mock.timers.enable({ apis: ["setTimeout"] });
+    const b = await board("board_round");
+    b.model.pySet("table", { ...b.state.table, over: true, can_end: true });
+    const end = () => b.q('button[data-action="end"]');
+    const ends = () => b.model.messages().filter((m) => m.type === "end");
+    const armed = () => end().classList.contains("nsb-armed");
+    // Forgotten after four seconds, not before.
+    b.click(end());
+    ctx.mock.timers.tick(3900);
+    assert.equal(armed(), true);
+    ctx.mock.timers.tick(200);
+    assert.equal(armed(), false);
+    assert.equal(end().textContent, "End the game");
+    b.click(end()); // a first click again, not the second
+    assert.deepEqual(ends(), []);
+    // Escape forgets it.
+    b.key("Escape");
+    assert.equal(armed(), false);
+    // So does another action (a participant's sheet, Figures, Export...).
+    b.click(end());
+    b.click(b.q('button[data-action="show"]'));
+    assert.equal(b.model.messages().at(-1).type, "show");
+    assert.equal(armed(), false);
+    b.click(end());
+    assert.deepEqual(ends(), []);
+    // A table redrawn by the poll keeps it armed; one where the game can no longer be ended
+    // forgets it.
+    b.model.pySet("table", { ...b.state.table, over: true, can_end: true, seq: 99 });
+    assert.equal(armed(), true);
+    b.model.pySet("table", { ...b.state.table, over: true, can_end: false, ended: true });
+    b.model.pySet("table", { ...b.state.table, over: true, can_end: true });
+    assert.equal(armed(), false);
+    // In the room's language.
+    for (const [language, text] of [["de", "Nochmal klicken: Partie beenden"],
+      ["fr", "Cliquez encore pour terminer la partie"]]) {
+      const other = await board("board_round", (s) => {
+        s.strings = fixture("board_strings")[language];
+      });
+      other.model.pySet("table", { ...other.state.table, over: true, can_end: true });
+      other.click(other.q('button[data-action="end"]'));
+      assert.equal(other.q('button[data-action="end"]').textContent, text);
+      other.cleanup();
+    }
     b.cleanup();
   });
 

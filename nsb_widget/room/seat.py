@@ -44,6 +44,7 @@ from .listeners import Listeners
 from .names import check_name, look_key, name_key
 from .poller import Poller
 from .private import new_token, remember_token, remembered_token, session_name, token_hash
+from .standings import place_text, places
 
 #: How often a seat looks for the room's next card (seconds).
 POLL_SECONDS = 0.25
@@ -69,10 +70,40 @@ class SeatStatus:
     problem: str | None
     """Why the participant's moves do not reach the room (the folder cannot be written...)."""
 
+    end: SeatEnd | None = None
+    """Once the teacher has ended the game: the participant's place, or that they left."""
+
     @property
     def behind(self) -> int:
         """Turns out that the participant has not taken yet."""
         return max(0, self.turns_out - self.taken)
+
+
+@dataclass(frozen=True)
+class SeatEnd:
+    """How the game ended for a participant, once the teacher has ended it (the places of the
+    games kept in ``ended/``, as the board counts them)."""
+
+    placed: bool
+    """True when their game was over at the end: they have a place. False: "left"."""
+    place: int | None = None
+    """Their place (``None`` when not placed, or when their kept game cannot be read)."""
+    shared: bool = False
+    """True when the place is shared."""
+    total: int | None = None
+    """The points their place counts."""
+
+    def text(self, t: Translator) -> str:
+        """What the participant's widget says, in the language of ``t``."""
+        if not self.placed:
+            return t("The teacher has ended the game before you finished: you are listed as "
+                     "left, without a place. You can play on, but nothing you draw now counts.")
+        if self.place is None or self.total is None:
+            return t("The teacher has ended the game: the board shows the places.")
+        return t.ngettext("The teacher has ended the game: your place is {place}, with {n} point.",
+                          "The teacher has ended the game: your place is {place}, with {n} points.",
+                          self.total).format(place=place_text(self.place, self.shared, t),
+                                             n=self.total)
 
 
 def read_room(folder: RoomFolder, t: Translator) -> RoomInfo:
@@ -345,6 +376,7 @@ class Seat:
         self._table = Table((), False, 0.0)
         self._problem: str | None = None  # why the last hand-in failed
         self._table_problem: str | None = None  # why the table could not be read just now
+        self._end: tuple[bytes | None, SeatEnd] | None = None  # (table read, its end)
         self._listeners = Listeners()
         self._poller = Poller(self.sync, POLL_SECONDS, f"nsb-seat-{name}")
         self._unsubscribe = game.subscribe(self._on_event)
@@ -428,7 +460,43 @@ class Seat:
         turns_out, taken = len(self._table.turns), game.reveals
         waiting = game.phase is Phase.REVEAL and not game.is_over and taken >= turns_out
         return SeatStatus(turns_out, taken, waiting, game.is_over,
-                          self._problem or self._table_problem)
+                          self._problem or self._table_problem, self._ended())
+
+    def _ended(self) -> SeatEnd | None:
+        """How the game ended for this participant, once the table says the teacher ended it:
+        their place among the games kept in ``ended/`` (replayed and scored once per table
+        read, as the board counts them), or that they left."""
+        ended = self._table.ended
+        if ended is None:
+            return None
+        if self._end is not None and self._end[0] is self._table_bytes:
+            return self._end[1]
+        end = SeatEnd(False)
+        if self.key in ended:
+            turns = self._table.turns if self.info.dealt else None
+            keys: list[tuple[int, int]] = []
+            mine: int | None = None
+            for key in ended:
+                path = self.folder.ended_file(key)
+                try:
+                    data = read_bytes(path)
+                    if data is None:
+                        continue
+                    hand_in = read_hand_in(data, path, self.info)
+                    game = replay(self.info, hand_in.name, hand_in.actions, turns, self._t)
+                except (OSError, RoomError, RoomFileError):
+                    continue  # (the board names a kept game it cannot read)
+                sheet = game.ruleset.score_sheet(game, 0)
+                if key == self.key:
+                    mine, total = len(keys), sheet.total
+                keys.append((sheet.total, sheet.tiebreak))
+            if mine is None:
+                end = SeatEnd(True)
+            else:
+                place, shared = places(keys)[mine]
+                end = SeatEnd(True, place, shared, total)
+        self._end = (self._table_bytes, end)
+        return end
 
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call ``callback()`` when the seat's status changes (a card arrived, a write failed);

@@ -841,10 +841,16 @@ class Room:
     def export(self, folder: str | os.PathLike[str] | None = None) -> Path:
         """Write the room's results into ``folder`` (default: ``<room name>-results`` in the
         working directory): ``standings.csv``, every participant's game as a save file
-        (``games/``) and as a picture of their sheet (``sheets/``). Returns the folder."""
+        (``games/``) and as a picture of their sheet (``sheets/``). Returns the folder.
+        Before anyone has joined it writes nothing: :class:`RoomError` says so (a notebook run
+        from the top before the game made empty results folders)."""
         t = self.t
         out = Path(folder) if folder is not None else Path.cwd() / results_folder_name(self.name)
         standings = self.standings()  # reads the hand-ins once, for the games below too
+        with self._lock:
+            nobody = all(p.game is None for p in self._participants.values())
+        if nobody:
+            raise RoomError(t("nobody has joined yet: there is nothing to export"))
         try:
             (out / "games").mkdir(parents=True, exist_ok=True)
             (out / "sheets").mkdir(exist_ok=True)

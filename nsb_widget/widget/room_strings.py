@@ -75,6 +75,8 @@ BOARD_STRINGS: dict[str, str] = {
     "board.status_refused": N_("refused"),
     "board.status_left": N_("left"),
     "board.end": N_("End the game"),
+    # The button once clicked: ending the game cannot be undone, so it asks for a second click.
+    "board.end_confirm": N_("Click again to end the game"),
     "board.end_note": N_("If someone will not finish, end the game: those who have finished "
                          "get the final places, the others are listed as left."),
     "board.refused": N_("Last hand-in refused: {reason}"),

@@ -18,9 +18,13 @@ def seat_info(seat: Seat | None) -> dict[str, Any] | None:
 
 
 def seat_status(seat: Seat | None) -> dict[str, Any] | None:
-    """``turn["room"]``: turns out and taken, cards behind, waiting, a problem handing in."""
+    """``turn["room"]``: turns out and taken, cards behind, waiting, a problem handing in, and
+    once the teacher has ended the game, what that means for the participant."""
     if seat is None:
         return None
     status = seat.status()
+    # Once the teacher has ended the game: the participant's place or "left", in the seat's
+    # language (the front end shows it in the room's line).
+    ended = None if status.end is None else status.end.text(seat.game.translator)
     return {"turns_out": status.turns_out, "taken": status.taken, "behind": status.behind,
-            "waiting": status.waiting, "problem": status.problem}
+            "waiting": status.waiting, "problem": status.problem, "ended": ended}

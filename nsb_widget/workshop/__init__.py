@@ -17,7 +17,7 @@ from __future__ import annotations
 from .exercise import Exercise, Picture, Verdict
 from .kit import KIT_FILES, kit, write_kit
 from .registry import EXERCISES, exercise
-from .rooms import NoSeat, join, show_figures
+from .rooms import NoSeat, export_results, join, show_figures
 
 __all__ = [
     "EXERCISES",
@@ -27,6 +27,7 @@ __all__ = [
     "Picture",
     "Verdict",
     "exercise",
+    "export_results",
     "join",
     "kit",
     "show_figures",

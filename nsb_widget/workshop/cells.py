@@ -300,7 +300,7 @@ TEACHER_SETUP = Code(
     "from pathlib import Path\n"
     "\n"
     "from nsb_widget.room import Room\n"
-    "from nsb_widget.workshop import show_figures\n"
+    "from nsb_widget.workshop import export_results, show_figures\n"
     "\n"
     "ROOMS = Path(${rooms})  # ${rooms_comment}\n"
     "ROOMS.mkdir(exist_ok=True)",
@@ -373,8 +373,8 @@ TEACHER: tuple[Md | Code | Task, ...] = (
     Md(DEBRIEF_TEACHER, step="debrief"),
     Code("show_figures(berlin)"),
     Code("show_figures(london)"),
-    Code("print(berlin.export())\n"
-         "print(london.export())"),
+    Code("export_results(berlin)\n"
+         "export_results(london)"),
 )
 
 ANSWERS_INTRO = N_(

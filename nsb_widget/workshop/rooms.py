@@ -55,6 +55,20 @@ def join(folder: str | os.PathLike[str], name: str | None, *, token: str | None 
         return NoSeat(t("No seat yet: {why}", why=str(exc)))
 
 
+def export_results(room: Room) -> None:
+    """Write the room's results (:meth:`Room.export <nsb_widget.room.Room.export>`) and print
+    the folder, or print why there is nothing to export yet (nobody has joined: the teacher's
+    notebook is run from the top before the game, and wrote empty folders)."""
+    t = words(room.info.language)
+    try:
+        folder = room.export()
+    except RoomError as exc:
+        print(t("Nothing exported yet: {why}. Run this cell again after the game.",
+                why=str(exc)))
+        return
+    print(folder)
+
+
 def show_figures(room: Room) -> Any:
     """The room's figures (:meth:`Room.figures <nsb_widget.room.Room.figures>`: the spread of
     the final scores and the sections drawn most) to show once, or ``None`` after printing

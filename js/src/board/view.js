@@ -100,6 +100,10 @@ export function createBoardView(model, el) {
   const doc = el.ownerDocument;
   let st = readBoard(model);
   let destroyed = false;
+  // "End the game" cannot be undone: the first click arms it ("Click again to end the game"),
+  // the second ends; a few seconds, another action or Escape disarm it.
+  let armedEnd = false;
+  let armTimer = null;
   const root = h(doc, "div", { class: "nsb-widget nsb-board", tabindex: "-1",
     "data-lm-suppress-shortcuts": "true" });
   const title = h(doc, "h2", { class: "nsb-board-name" });
@@ -254,8 +258,10 @@ export function createBoardView(model, el) {
     reveal.title = table.can_reveal ? t("board.reveal_key") : table.why_not;
     revealNote.textContent = info.dealt && !table.can_reveal ? table.why_not : "";
     revealNote.hidden = !revealNote.textContent;
+    if (!table.can_end) armedEnd = false;
     end.hidden = !table.can_end;
-    end.textContent = t("board.end");
+    end.classList.toggle("nsb-armed", armedEnd);
+    end.textContent = armedEnd ? t("board.end_confirm") : t("board.end");
     endNote.textContent = table.can_end ? t("board.end_note") : "";
     endNote.hidden = !table.can_end;
   }
@@ -440,10 +446,28 @@ export function createBoardView(model, el) {
     drawNotice();
   }
 
+  function disarm() {
+    if (armTimer !== null) clearTimeout(armTimer);
+    armTimer = null;
+    if (armedEnd) {
+      armedEnd = false;
+      drawTable();
+    }
+  }
+
   function act(action, btn) {
     if (btn && btn.disabled) return;
-    if (action === "reveal") model.send({ type: "reveal", turn: st.table.turns_out });
-    else if (action === "end") model.send({ type: "end", turn: st.table.turns_out });
+    if (action !== "end") disarm();
+    if (action === "end") {
+      if (!armedEnd) {
+        armedEnd = true;
+        drawTable();
+        armTimer = setTimeout(disarm, 4000);
+      } else {
+        disarm();
+        model.send({ type: "end", turn: st.table.turns_out });
+      }
+    } else if (action === "reveal") model.send({ type: "reveal", turn: st.table.turns_out });
     else if (action === "show") model.send({ type: "show", name: btn.dataset.name });
     else if (action === "hide") model.send({ type: "hide" });
     else if (action === "figures") model.send({ type: "figures" });
@@ -463,6 +487,9 @@ export function createBoardView(model, el) {
     if (e.key === "r" || e.key === " ") {
       e.preventDefault();
       act("reveal", reveal);
+    } else if (e.key === "Escape" && armedEnd) {
+      e.preventDefault();
+      disarm();
     } else if (e.key === "Escape" && st.sheet) {
       e.preventDefault();
       act("hide");
@@ -488,6 +515,7 @@ export function createBoardView(model, el) {
     destroy() {
       if (destroyed) return;
       destroyed = true;
+      if (armTimer !== null) clearTimeout(armTimer);
       for (const trait of TRAITS) model.off(`change:${trait}`, onChange);
       root.removeEventListener("click", onClick);
       root.removeEventListener("keydown", onKey);

@@ -1042,6 +1042,8 @@ function createBoardView(model, el) {
   const doc = el.ownerDocument;
   let st = readBoard(model);
   let destroyed = false;
+  let armedEnd = false;
+  let armTimer = null;
   const root = h(doc, "div", {
     class: "nsb-widget nsb-board",
     tabindex: "-1",
@@ -1256,8 +1258,10 @@ function createBoardView(model, el) {
     reveal.title = table.can_reveal ? t("board.reveal_key") : table.why_not;
     revealNote.textContent = info.dealt && !table.can_reveal ? table.why_not : "";
     revealNote.hidden = !revealNote.textContent;
+    if (!table.can_end) armedEnd = false;
     end.hidden = !table.can_end;
-    end.textContent = t("board.end");
+    end.classList.toggle("nsb-armed", armedEnd);
+    end.textContent = armedEnd ? t("board.end_confirm") : t("board.end");
     endNote.textContent = table.can_end ? t("board.end_note") : "";
     endNote.hidden = !table.can_end;
   }
@@ -1455,10 +1459,27 @@ function createBoardView(model, el) {
     drawFigures();
     drawNotice();
   }
+  function disarm() {
+    if (armTimer !== null) clearTimeout(armTimer);
+    armTimer = null;
+    if (armedEnd) {
+      armedEnd = false;
+      drawTable();
+    }
+  }
   function act(action, btn) {
     if (btn && btn.disabled) return;
-    if (action === "reveal") model.send({ type: "reveal", turn: st.table.turns_out });
-    else if (action === "end") model.send({ type: "end", turn: st.table.turns_out });
+    if (action !== "end") disarm();
+    if (action === "end") {
+      if (!armedEnd) {
+        armedEnd = true;
+        drawTable();
+        armTimer = setTimeout(disarm, 4e3);
+      } else {
+        disarm();
+        model.send({ type: "end", turn: st.table.turns_out });
+      }
+    } else if (action === "reveal") model.send({ type: "reveal", turn: st.table.turns_out });
     else if (action === "show") model.send({ type: "show", name: btn.dataset.name });
     else if (action === "hide") model.send({ type: "hide" });
     else if (action === "figures") model.send({ type: "figures" });
@@ -1476,6 +1497,9 @@ function createBoardView(model, el) {
     if (e.key === "r" || e.key === " ") {
       e.preventDefault();
       act("reveal", reveal);
+    } else if (e.key === "Escape" && armedEnd) {
+      e.preventDefault();
+      disarm();
     } else if (e.key === "Escape" && st.sheet) {
       e.preventDefault();
       act("hide");
@@ -1498,6 +1522,7 @@ function createBoardView(model, el) {
     destroy() {
       if (destroyed) return;
       destroyed = true;
+      if (armTimer !== null) clearTimeout(armTimer);
       for (const trait of TRAITS) model.off(`change:${trait}`, onChange);
       root.removeEventListener("click", onClick);
       root.removeEventListener("keydown", onKey);

@@ -338,7 +338,9 @@ function readRoomStatus(v) {
     taken: int(o.taken),
     behind: int(o.behind),
     waiting: bool(o.waiting),
-    problem: typeof o.problem === "string" && o.problem ? o.problem : null
+    problem: typeof o.problem === "string" && o.problem ? o.problem : null,
+    // Once the teacher has ended the game: the participant's place or "left", in words.
+    ended: typeof o.ended === "string" && o.ended ? o.ended : null
   };
 }
 function readTurn(v, info = readInfo(null), t = translator(null)) {
@@ -1794,7 +1796,13 @@ function updateRoomBox(box2, st) {
   const status = st.turn.room || { behind: 0, problem: null };
   box2.append(h(doc, "p", { class: "nsb-room-title", text: t(room.dealt ? "room.title" : "room.self_paced", { room: room.name, name: room.participant }) }));
   const ahead = st.turn.phase === "draw" ? Math.max(0, status.behind) : 0;
-  if (st.turn.game_over) {
+  if (status.ended) {
+    box2.append(h(doc, "p", {
+      class: "nsb-room-state nsb-room-ended",
+      role: "status",
+      text: status.ended
+    }));
+  } else if (st.turn.game_over) {
     box2.append(h(doc, "p", { class: "nsb-room-state", text: t("room.over") }));
   } else if (ahead > 0) {
     box2.append(h(doc, "p", {
