@@ -23,7 +23,7 @@ from ..io.savefile import MAX_ACTIONS, action_from_json
 from ..jsonfile import short
 from ..rules.moves import Reveal
 from ..rules.ruleset import ruleset_for
-from .folder import SEAT_FORMAT, VERSION, parse_doc
+from .folder import SEAT_FORMAT, VERSION, RoomFolder, parse_doc, read_bytes
 from .game import RoomGame
 from .info import RoomInfo
 from .names import MAX_NAME, name_key
@@ -147,3 +147,18 @@ def _check_cards(action: Reveal, number: int, turns: Sequence[tuple[str, ...]] |
                               "{turn} ({room}): a game of another deal", number=number,
                               cards=", ".join(cards), turn=taken + 1,
                               room=", ".join(turns[taken])))
+
+
+def read_kept(folder: RoomFolder, key: str, info: RoomInfo,
+              turns: Sequence[tuple[str, ...]] | None,
+              t: Translator) -> tuple[HandIn, RoomGame] | None:
+    """The game kept for ``key`` when the teacher ended the game (``ended/<key>.json``): its
+    hand-in and the game replayed from it (as :func:`replay`); ``None`` when there is no such
+    file. Raises :class:`OSError` (a link, a pipe, a folder: not a regular file),
+    :class:`~nsb_widget.errors.RoomFileError` or :class:`HandInRefused`."""
+    path = folder.ended_file(key)
+    data = read_bytes(path)
+    if data is None:
+        return None
+    hand_in = read_hand_in(data, path, info)
+    return hand_in, replay(info, hand_in.name, hand_in.actions, turns, t)

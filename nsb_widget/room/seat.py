@@ -38,7 +38,7 @@ from .folder import (
     write_atomic,
 )
 from .game import RoomGame
-from .handin import HandInRefused, hand_in_doc, read_hand_in, replay
+from .handin import HandInRefused, hand_in_doc, read_hand_in, read_kept, replay
 from .info import RoomInfo, Table
 from .listeners import Listeners
 from .names import check_name, look_key, name_key
@@ -477,15 +477,13 @@ class Seat:
             keys: list[tuple[int, int]] = []
             mine: int | None = None
             for key in ended:
-                path = self.folder.ended_file(key)
                 try:
-                    data = read_bytes(path)
-                    if data is None:
-                        continue
-                    hand_in = read_hand_in(data, path, self.info)
-                    game = replay(self.info, hand_in.name, hand_in.actions, turns, self._t)
+                    kept = read_kept(self.folder, key, self.info, turns, self._t)
                 except (OSError, RoomError, RoomFileError):
                     continue  # (the board names a kept game it cannot read)
+                if kept is None:
+                    continue
+                _, game = kept
                 sheet = game.ruleset.score_sheet(game, 0)
                 if key == self.key:
                     mine, total = len(keys), sheet.total

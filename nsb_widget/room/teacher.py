@@ -55,7 +55,7 @@ from .folder import (
     write_atomic,
 )
 from .game import RoomGame
-from .handin import HandInRefused, hand_in_doc, read_hand_in, replay
+from .handin import HandInRefused, hand_in_doc, read_hand_in, read_kept, replay
 from .info import MAX_ROOM_NAME, PACES, RoomInfo, Table
 from .listeners import Listeners
 from .names import check_name, name_key
@@ -526,11 +526,10 @@ class Room:
         for key in ended:
             path = self.folder.ended_file(key)
             try:
-                data = read_bytes(path)
-                if data is None:
+                kept = read_kept(self.folder, key, self.info, turns, t)
+                if kept is None:
                     continue
-                hand_in = read_hand_in(data, path, self.info)
-                game = replay(self.info, hand_in.name, hand_in.actions, turns, t)
+                hand_in, game = kept
                 if not game.is_over:
                     raise HandInRefused(t("the game is not over"))
             except (OSError, RoomFileError) as exc:  # (HandInRefused is a RoomError)
