@@ -204,7 +204,7 @@ def test_a_participant_joins_the_rooms_the_teachers_notebook_made(tmp_path, home
     # Run All before anyone joined: the export cell wrote empty results folders; it says why not.
     assert not list(tmp_path.glob("*-results")), sorted(p.name for p in tmp_path.iterdir())
     export = next(c for c in teacher.cells if c.source.startswith("export_results("))
-    assert _outputs(export).count("Noch nichts exportiert: noch ist niemand beigetreten") == 2
+    assert _outputs(export).count("Noch nichts exportiert: Noch ist niemand beigetreten") == 2
     nb = _read("de", "workshop.ipynb")
     setup = next(c for c in nb.cells if c.cell_type == "code")
     setup.source = setup.source.replace("MY_NAME = None", 'MY_NAME = "Ada"', 1)

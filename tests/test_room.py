@@ -669,8 +669,8 @@ def test_the_results_are_exported(home, tmp_path):
     ("en", "nobody has joined yet: there is nothing to export"),
     ("de", "noch ist niemand beigetreten: Es gibt nichts zu exportieren"),
     ("fr", "personne n'a encore rejoint la salle\u00a0: rien à exporter")])
-def test_an_export_before_anyone_joined_writes_nothing(home, tmp_path, monkeypatch, language,
-                                                       said):
+def test_an_export_before_anyone_joined_writes_nothing(home, tmp_path, monkeypatch, capsys,
+                                                       language, said):
     # The kit's teacher's notebook is run from the top before the game: its export cell wrote
     # empty results folders (a standings.csv of a header) nobody asked for.
     from nsb_widget.workshop import export_results
@@ -685,6 +685,10 @@ def test_an_export_before_anyone_joined_writes_nothing(home, tmp_path, monkeypat
         room.export(tmp_path / "chosen")
     export_results(room)  # the kit's cell: says so, writes nothing
     assert sorted(p.name for p in tmp_path.iterdir()) == before
+    # ... the reason after its colon as the language writes it (German: a capital)
+    printed = capsys.readouterr().out
+    reason = said[0].upper() + said[1:] if language == "de" else said
+    assert f": {reason}. ".replace("\u00a0", " ") in printed.replace("\u00a0", " "), printed
     # Once someone has joined, the export writes (their game so far).
     take_seat(room.folder.path, "Ada")
     out = room.export()

@@ -16,7 +16,7 @@ from ..errors import RoomError
 from ..i18n import resolve_language
 from ..room import Room, Seat
 from ..room import join as join_room
-from .words import words
+from .words import after_colon, words
 
 
 class NoSeat:
@@ -52,7 +52,7 @@ def join(folder: str | os.PathLike[str], name: str | None, *, token: str | None 
         return join_room(folder, name, token=token,
                          language=None if language is None else resolve_language(language))
     except RoomError as exc:
-        return NoSeat(t("No seat yet: {why}", why=str(exc)))
+        return NoSeat(t("No seat yet: {why}", why=after_colon(str(exc), t)))
 
 
 def export_results(room: Room) -> None:
@@ -64,7 +64,7 @@ def export_results(room: Room) -> None:
         folder = room.export()
     except RoomError as exc:
         print(t("Nothing exported yet: {why}. Run this cell again after the game.",
-                why=str(exc)))
+                why=after_colon(str(exc), t)))
         return
     print(folder)
 
@@ -77,7 +77,8 @@ def show_figures(room: Room) -> Any:
     try:
         figure = room.figures()
     except RoomError as exc:
-        print(t("No figures yet: {why}. Run this cell again after the game.", why=str(exc)))
+        print(t("No figures yet: {why}. Run this cell again after the game.",
+                why=after_colon(str(exc), t)))
         return None
     except ImportError:
         print(t("The figures need matplotlib and pandas: pip install \"nsb-widget[plots]\""))

@@ -19,3 +19,13 @@ def words(language: str | None) -> Translator:
     """The kit's translator for ``language`` (``"en"``, ``"de"``, ``"fr"``; ``None``: the
     environment's)."""
     return translator(resolve_language(language), DOMAIN)
+
+
+def after_colon(reason: str, t: Translator) -> str:
+    """``reason`` (an error's message, which starts in lower case) as it reads after a colon
+    in ``t``'s language: German starts the sentence after a colon with a capital (the Duden
+    rule the catalogues follow: "Noch nichts exportiert: Noch ist niemand ..."); English and
+    French go on in lower case."""
+    if t.language == "de" and reason[:1].islower():
+        return reason[0].upper() + reason[1:]
+    return reason
