@@ -3,36 +3,18 @@ kept whole in the French panel, and every text legible in both themes."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import random
 import sys
 from pathlib import Path
 
 import pytest
+from static_pages import ROOT, browser, harness
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "js" / "tests"))
 sys.path.insert(0, str(ROOT / "js" / "tests" / "fixtures"))
-
-import harness  # noqa: E402
-
-if not Path(harness.CHROMIUM).exists() or importlib.util.find_spec("playwright") is None:
-    if os.environ.get("E2E_REQUIRE") == "1":
-        raise RuntimeError(f"E2E_REQUIRE=1 but {harness.CHROMIUM} or playwright is missing")
-    pytest.skip(f"needs {harness.CHROMIUM} and playwright", allow_module_level=True)
+__all__ = ["browser"]  # the fixture, imported for pytest
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = harness.launch(pw)
-        yield b
-        b.close()
 
 
 def _shots(tmp_path: Path) -> Path:
