@@ -3,6 +3,7 @@ errors before any work, and failures that keep the finished games."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import sys
@@ -19,8 +20,16 @@ from hypothesis import strategies as st
 pd = pytest.importorskip("pandas")
 
 import nsb_widget  # noqa: E402
-from nsb_widget import ArgumentError, BotError, Game, NsbError, get_map, simulate  # noqa: E402
-from nsb_widget.bots import BOTS, GreedyBot, make_bot  # noqa: E402
+from nsb_widget import (  # noqa: E402
+    ArgumentError,
+    BotError,
+    Game,
+    NsbError,
+    PlayerError,
+    get_map,
+    simulate,
+)
+from nsb_widget.bots import BOTS, GreedyBot, make_bot, play_turn  # noqa: E402
 from nsb_widget.rules.game import Plan  # noqa: E402
 from nsb_widget.rules.moves import Draw, UsePower  # noqa: E402
 from nsb_widget.simulation import (  # noqa: E402
@@ -195,6 +204,35 @@ def test_one_module_may_be_named_alone_as_the_docs_say():
     listed = simulate(games=2, seed=3, workers=1, progress=False, modules=["effects"])
     assert alone.equals(listed) and set(alone["modules"]) == {"effects"}
     assert Game.new(seed=3, modules="effects").setup == Game.new(seed=3, modules=["effects"]).setup
+
+
+def test_numbers_read_from_the_table_are_taken_as_ints(berlin):
+    """A table's numbers are numpy's int64: an analyst passes ``row.seed``, ``row.players``
+    and ``row.player`` on as they are. Before, every call refused them ("seed must be an int,
+    not int64", "no player=np.int64(0): a solo game's player is 0")."""
+    row = berlin.iloc[3]
+    assert type(row.seed) is np.int64 and type(row.player) is np.int64
+    again = simulate(players=row.players, games=np.int64(2), seed=row.seed, workers=1,
+                     progress=False)
+    assert again.equals(simulate(players=2, games=2, seed=int(row.seed), workers=1,
+                                 progress=False))
+    game = Game.new(players=row.players, seed=row.seed, modules=["effects", "objectives"],
+                    effects=row.effects.split(","), objectives=row.objectives.split(","))
+    assert game.setup == replay(row).setup
+    while not game.is_over:
+        game.reveal()
+        for player in np.arange(2):  # numpy's ints, as a loop over a column gives
+            play_turn(game, player, "greedy", random.Random(1))
+    assert game.score(row.player) == game.score(1) and game.can_undo(np.int64(1))
+    assert {type(a.player) for a in game.history if hasattr(a, "player")} == {int}
+    json.dumps(game.to_json())  # plain ints only: the save file is written
+    assert type(game.setup.seed) is int and type(game.setup.players) is int
+    # A bool is no number here, numpy's or Python's.
+    for flag in (True, np.True_):
+        with pytest.raises(PlayerError):
+            game.score(flag)
+        with pytest.raises(ArgumentError, match="seed must be an int, not"):
+            simulate(seed=flag, games=1, progress=False)
 
 
 def test_a_misspelt_keyword_is_refused_with_the_closest():

@@ -61,6 +61,7 @@ def suggest(game: Game, player: int = 0, bot: Bot | str | None = None,
     who has not finished the turn: otherwise it raises
     :class:`~nsb_widget.errors.PhaseError` as :meth:`Game.pass_turn` would (no card is
     revealed yet, the game is over, the turn is finished)."""
+    player = game.check_player(player)  # a plain int (numpy's int64 from a table too)
     game.check_turn(player)
     bot, rng = bot_and_rng(bot if bot is not None else SearchBot(), rng)
     probe = game.copy()

@@ -88,6 +88,7 @@ def play_turn(game: Game, player: int, bot: Bot | str,
     card is revealed yet, the game is over, the turn is finished), and plays nothing.
     """
     bot, rng = bot_and_rng(bot, rng)
+    player = game.check_player(player)  # a plain int (numpy's int64 from a table too)
     game.check_turn(player)
     bot_turn(game, player, bot, rng)
 
