@@ -30,6 +30,7 @@ from nsb_widget import (  # noqa: E402
     simulate,
 )
 from nsb_widget.bots import BOTS, GreedyBot, make_bot, play_turn  # noqa: E402
+from nsb_widget.bots.hint import suggest  # noqa: E402
 from nsb_widget.rules.game import Plan  # noqa: E402
 from nsb_widget.rules.moves import Draw, UsePower  # noqa: E402
 from nsb_widget.simulation import (  # noqa: E402
@@ -291,9 +292,9 @@ class NamelessBot:
 
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"bots": "nope"}, "unknown bot 'nope'; known bots: "),
-    ({"bots": NamelessBot()}, "a bot object with a name and a choose() method, not "
-                              "NamelessBot: it has no name"),
-    ({"bots": 3}, "not int: it has no name and no choose() method"),
+    ({"bots": NamelessBot()}, "a bot object with a name and a choose() or choose_plan() "
+                              "method, not NamelessBot: it has no name"),
+    ({"bots": 3}, "not int: it has no name and no choose() or choose_plan() method"),
     ({"players": 2, "bots": {0: "greedy", 1: "random"}},
      "bots is one bot for every seat or a list with one per seat, like ['greedy', 'random'], "
      "not a dict"),
@@ -348,6 +349,32 @@ def test_bots_by_name_with_options_and_as_objects():
     a = _run(games=4, seed=3, bots=GreedyBot())
     b = _run(games=4, seed=3, bots="greedy")
     pd.testing.assert_frame_equal(a, b)
+
+
+class FirstPlanBot:
+    """A bot with ``choose_plan`` alone (the fast path, as docs/bots.md shows it)."""
+
+    name = "first-plan"
+
+    def choose_plan(self, game, player, rng):
+        plans = game.plans(player)
+        return plans[0] if plans else None
+
+
+def test_a_bot_with_choose_plan_alone_is_a_bot():
+    """docs/bots.md: "a faster bot answers choose_plan(game, player, rng) instead". Such a bot
+    was refused everywhere ("it has no choose() method"); now simulate, replay, play_turn and
+    hints take it."""
+    table = _run(games=3, seed=2, bots=FirstPlanBot())
+    assert set(table["bot"]) == {"first-plan"}
+    game = replay(table.iloc[1], bots=[FirstPlanBot()])
+    assert game.score() == int(table["total"][1])
+    game = Game.new(seed=2)
+    game.reveal()
+    hint = suggest(game, 0, bot=FirstPlanBot())
+    assert hint.move == game.legal_moves()[0]
+    play_turn(game, 0, FirstPlanBot(), random.Random(1))
+    assert game.history[-1] == Draw(0, hint.move)
 
 
 def test_a_row_whose_bots_have_several_options_replays():

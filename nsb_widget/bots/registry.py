@@ -67,7 +67,8 @@ def bot_from(spec: object, what: str = "a bot") -> Bot:
         raise ArgumentError(f"{what} is a bot object, not the class {name}: {name}()")
     if not is_bot(spec):
         raise ArgumentError(f"{what} is a name like 'greedy' or an object with a name and a "
-                            f"choose() method, not {quote(spec)}: {missing_parts(spec)}")
+                            f"choose() or choose_plan() method, not {quote(spec)}: "
+                            f"{missing_parts(spec)}")
     return spec  # type: ignore[return-value]  # checked by is_bot
 
 

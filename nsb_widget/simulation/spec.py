@@ -155,7 +155,7 @@ def _seat(spec: object) -> Seat:
         return Seat(bot_name(spec), bot=spec)  # type: ignore[arg-type]  # checked by is_bot
     else:
         raise ArgumentError(f"a bot is a name like 'greedy', a (name, options) pair or a bot "
-                            f"object with a name and a choose() method, not "
+                            f"object with a name and a choose() or choose_plan() method, not "
                             f"{type(spec).__name__}: {missing_parts(spec)}")
     if bot_key(name) in BOTS:
         name = bot_key(name)  # "Greedy" is greedy
