@@ -316,6 +316,17 @@ class NamelessBot:
     ({"bots": GreedyBot}, "give a bot object, not the class GreedyBot"),
     ({"bots": 3}, "a bot is a name like 'greedy'"),
     ({"workers": 0}, "workers must be a positive int or None, not 0"),
+    # A misspelt name is pointed at the closest (an analyst's first stumbles).
+    ({"bots": "gready"}, "known bots: greedy, lookahead, random, search (did you mean "
+                         "'greedy'?)"),
+    ({"players": 2, "bots": ["greedy", "Serch"]}, "(did you mean 'search'?)"),
+    ({"modules": ["effect"]}, "rules know effects, objectives (did you mean 'effects'?)"),
+    ({"modules": "effects,objectives"}, "rules know effects, objectives; several modules are a "
+                                        "list: modules=['effects', 'objectives']"),
+    ({"map": "londn"}, "built-in maps: berlin, london (did you mean 'london'?)"),
+    ({"bots": ("search", {"second": 1})}, "unexpected keyword argument 'second'; it takes "
+                                          "seconds, iterations, widest, seed, playouts, depth, "
+                                          "keep, branch (did you mean 'seconds'?)"),
     # Issue 18, items 20 and 22: what cannot be meant is refused at once.
     ({"modules": 5}, "modules is a list of module names like ['objectives'], not 5"),
     ({"modules": [object()] * 20}, "modules lists the advanced modules to add, at most 16"),

@@ -16,7 +16,7 @@ from typing import Any, TypeAlias
 from ..bots import BOTS, Bot, make_bot
 from ..bots.checked import bot_name, is_bot, missing_parts
 from ..bots.registry import bot_key
-from ..errors import ArgumentError, plain_int, quote, shorten
+from ..errors import ArgumentError, did_you_mean, plain_int, quote, shorten
 from ..game import Game
 from ..maps import BUILTIN_MAPS, GameMap, get_map
 from ..rules.ruleset import ruleset_for
@@ -160,7 +160,8 @@ def _seat(spec: object) -> Seat:
     if bot_key(name) in BOTS:
         name = bot_key(name)  # "Greedy" is greedy
     if name not in BOTS:
-        raise ArgumentError(f"unknown bot {quote(name)}; known bots: {', '.join(sorted(BOTS))}")
+        raise ArgumentError(f"unknown bot {quote(name)}; known bots: {', '.join(sorted(BOTS))}"
+                            f"{did_you_mean(name, BOTS)}")
     seat = Seat(name, tuple(sorted(options.items())))
     try:
         seat.make()  # bad options fail here, before any game
