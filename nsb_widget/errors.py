@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import difflib
 import enum
+import numbers
+import operator
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -94,6 +96,19 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     except Exception:  # a caller's object whose repr fails: name its type
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+def plain_int(value: object) -> object:
+    """``value`` as a plain ``int`` when it is a whole number of another integer type (numpy's
+    ``int64``, as every number read from a pandas table is), else ``value`` unchanged, for
+    the usual check to accept or refuse. A ``bool`` stays a ``bool`` (``True`` is no
+    player, seed or count). Never raises."""
+    if type(value) is int or isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        return value
+    try:
+        return operator.index(value)
+    except Exception:  # an Integral whose __index__ fails: refused as it is
+        return value
 
 
 def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:

@@ -3,6 +3,7 @@ errors before any work, and failures that keep the finished games."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import sys
@@ -19,8 +20,17 @@ from hypothesis import strategies as st
 pd = pytest.importorskip("pandas")
 
 import nsb_widget  # noqa: E402
-from nsb_widget import ArgumentError, BotError, Game, NsbError, get_map, simulate  # noqa: E402
-from nsb_widget.bots import BOTS, GreedyBot, make_bot  # noqa: E402
+from nsb_widget import (  # noqa: E402
+    ArgumentError,
+    BotError,
+    Game,
+    NsbError,
+    PlayerError,
+    get_map,
+    simulate,
+)
+from nsb_widget.bots import BOTS, GreedyBot, make_bot, play_turn  # noqa: E402
+from nsb_widget.bots.hint import suggest  # noqa: E402
 from nsb_widget.rules.game import Plan  # noqa: E402
 from nsb_widget.rules.moves import Draw, UsePower  # noqa: E402
 from nsb_widget.simulation import (  # noqa: E402
@@ -197,6 +207,35 @@ def test_one_module_may_be_named_alone_as_the_docs_say():
     assert Game.new(seed=3, modules="effects").setup == Game.new(seed=3, modules=["effects"]).setup
 
 
+def test_numbers_read_from_the_table_are_taken_as_ints(berlin):
+    """A table's numbers are numpy's int64: an analyst passes ``row.seed``, ``row.players``
+    and ``row.player`` on as they are. Before, every call refused them ("seed must be an int,
+    not int64", "no player=np.int64(0): a solo game's player is 0")."""
+    row = berlin.iloc[3]
+    assert type(row.seed) is np.int64 and type(row.player) is np.int64
+    again = simulate(players=row.players, games=np.int64(2), seed=row.seed, workers=1,
+                     progress=False)
+    assert again.equals(simulate(players=2, games=2, seed=int(row.seed), workers=1,
+                                 progress=False))
+    game = Game.new(players=row.players, seed=row.seed, modules=["effects", "objectives"],
+                    effects=row.effects.split(","), objectives=row.objectives.split(","))
+    assert game.setup == replay(row).setup
+    while not game.is_over:
+        game.reveal()
+        for player in np.arange(2):  # numpy's ints, as a loop over a column gives
+            play_turn(game, player, "greedy", random.Random(1))
+    assert game.score(row.player) == game.score(1) and game.can_undo(np.int64(1))
+    assert {type(a.player) for a in game.history if hasattr(a, "player")} == {int}
+    json.dumps(game.to_json())  # plain ints only: the save file is written
+    assert type(game.setup.seed) is int and type(game.setup.players) is int
+    # A bool is no number here, numpy's or Python's.
+    for flag in (True, np.True_):
+        with pytest.raises(PlayerError):
+            game.score(flag)
+        with pytest.raises(ArgumentError, match="seed must be an int, not"):
+            simulate(seed=flag, games=1, progress=False)
+
+
 def test_a_misspelt_keyword_is_refused_with_the_closest():
     with pytest.raises(ArgumentError) as info:
         simulate(bot="greedy", games=2)
@@ -253,9 +292,9 @@ class NamelessBot:
 
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"bots": "nope"}, "unknown bot 'nope'; known bots: "),
-    ({"bots": NamelessBot()}, "a bot object with a name and a choose() method, not "
-                              "NamelessBot: it has no name"),
-    ({"bots": 3}, "not int: it has no name and no choose() method"),
+    ({"bots": NamelessBot()}, "a bot object with a name and a choose() or choose_plan() "
+                              "method, not NamelessBot: it has no name"),
+    ({"bots": 3}, "not int: it has no name and no choose() or choose_plan() method"),
     ({"players": 2, "bots": {0: "greedy", 1: "random"}},
      "bots is one bot for every seat or a list with one per seat, like ['greedy', 'random'], "
      "not a dict"),
@@ -277,6 +316,17 @@ class NamelessBot:
     ({"bots": GreedyBot}, "give a bot object, not the class GreedyBot"),
     ({"bots": 3}, "a bot is a name like 'greedy'"),
     ({"workers": 0}, "workers must be a positive int or None, not 0"),
+    # A misspelt name is pointed at the closest (an analyst's first stumbles).
+    ({"bots": "gready"}, "known bots: greedy, lookahead, random, search (did you mean "
+                         "'greedy'?)"),
+    ({"players": 2, "bots": ["greedy", "Serch"]}, "(did you mean 'search'?)"),
+    ({"modules": ["effect"]}, "rules know effects, objectives (did you mean 'effects'?)"),
+    ({"modules": "effects,objectives"}, "rules know effects, objectives; several modules are a "
+                                        "list: modules=['effects', 'objectives']"),
+    ({"map": "londn"}, "built-in maps: berlin, london (did you mean 'london'?)"),
+    ({"bots": ("search", {"second": 1})}, "unexpected keyword argument 'second'; it takes "
+                                          "seconds, iterations, widest, seed, playouts, depth, "
+                                          "keep, branch (did you mean 'seconds'?)"),
     # Issue 18, items 20 and 22: what cannot be meant is refused at once.
     ({"modules": 5}, "modules is a list of module names like ['objectives'], not 5"),
     ({"modules": [object()] * 20}, "modules lists the advanced modules to add, at most 16"),
@@ -310,6 +360,32 @@ def test_bots_by_name_with_options_and_as_objects():
     a = _run(games=4, seed=3, bots=GreedyBot())
     b = _run(games=4, seed=3, bots="greedy")
     pd.testing.assert_frame_equal(a, b)
+
+
+class FirstPlanBot:
+    """A bot with ``choose_plan`` alone (the fast path, as docs/bots.md shows it)."""
+
+    name = "first-plan"
+
+    def choose_plan(self, game, player, rng):
+        plans = game.plans(player)
+        return plans[0] if plans else None
+
+
+def test_a_bot_with_choose_plan_alone_is_a_bot():
+    """docs/bots.md: "a faster bot answers choose_plan(game, player, rng) instead". Such a bot
+    was refused everywhere ("it has no choose() method"); now simulate, replay, play_turn and
+    hints take it."""
+    table = _run(games=3, seed=2, bots=FirstPlanBot())
+    assert set(table["bot"]) == {"first-plan"}
+    game = replay(table.iloc[1], bots=[FirstPlanBot()])
+    assert game.score() == int(table["total"][1])
+    game = Game.new(seed=2)
+    game.reveal()
+    hint = suggest(game, 0, bot=FirstPlanBot())
+    assert hint.move == game.legal_moves()[0]
+    play_turn(game, 0, FirstPlanBot(), random.Random(1))
+    assert game.history[-1] == Draw(0, hint.move)
 
 
 def test_a_row_whose_bots_have_several_options_replays():

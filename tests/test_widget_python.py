@@ -999,8 +999,8 @@ def test_a_bot_that_fails_once_plays_again_next_round():
 
 @pytest.mark.parametrize(("bots", "message"), [
     ({1: object()}, "bots[1] is a name like 'greedy' or an object with a name and a choose() "
-                    "method, not <object object at"),
-    ({1: object()}, ">: it has no name and no choose() method"),
+                    "or choose_plan() method, not <object object at"),
+    ({1: object()}, ">: it has no name and no choose() or choose_plan() method"),
     ({1: "nope"}, "unknown bot 'nope'; known bots: "),
     ({1: GreedyBot}, "bots[1] is a bot object, not the class GreedyBot: GreedyBot()"),
     ([1], "bots maps players to bots, like {1: 'greedy'}, not [1]"),

@@ -15,7 +15,8 @@ PowerUse = tuple[str, "str | None"]
 
 @runtime_checkable
 class Bot(Protocol):
-    """Anything with a ``name`` and a ``choose`` method is a bot.
+    """Anything with a ``name`` and a ``choose`` method is a bot (or with ``choose_plan``
+    alone: a :class:`PlanBot`).
 
     A bot sees what a player sees: the cards revealed so far and which cards are still face
     down, never their order (bots that look ahead imagine the hidden cards with
@@ -34,7 +35,10 @@ class Bot(Protocol):
 
 @runtime_checkable
 class PlanBot(Protocol):
-    """A bot that picks among :meth:`Game.plans` (plain ints, no notation): the fast path."""
+    """A bot that picks among :meth:`Game.plans` (plain ints, no notation): the fast path.
+    ``choose_plan`` alone makes a bot: :func:`~nsb_widget.simulation.simulate`,
+    :func:`~nsb_widget.bots.play_turn`, hints and the widget take it (a ``choose`` beside it
+    is used where a :class:`~nsb_widget.rules.moves.Move` is asked for, hints)."""
 
     name: str
 
@@ -52,6 +56,14 @@ class PowerBot(Protocol):
     def choose_power(self, game: Game, player: int, rng: random.Random) -> PowerUse | None:
         """One of :meth:`Game.power_options` to use now, or ``None`` (not now)."""
         ...
+
+
+def plan_move(game: Game, player: int, plan: Plan) -> Move:
+    """The :class:`Move` a plan draws."""
+    line = game.ruleset.line_value(game.slots(player)[plan.slot].line)
+    labels = game.map.labels
+    return game.parse_move(f"{'' if line is None else line} "
+                           f"{labels[plan.origin]}-{labels[plan.target]}".strip(), player)
 
 
 def bot_turn(game: Game, player: int, bot: Bot, rng: random.Random) -> None:

@@ -15,7 +15,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentError, BotError, quote, shorten
-from .base import Bot, PowerUse
+from .base import Bot, PowerUse, plan_move
 
 if TYPE_CHECKING:
     from ..rules.game import Game, Plan
@@ -71,22 +71,26 @@ def bot_name(bot: object) -> str:
 
 def is_bot(value: object) -> bool:
     """True for an object with a ``name`` and a ``choose`` method (the
-    :class:`~nsb_widget.bots.Bot` protocol); never raises."""
+    :class:`~nsb_widget.bots.Bot` protocol) or a ``choose_plan`` method (a
+    :class:`~nsb_widget.bots.PlanBot`: the fast path alone); never raises."""
     if isinstance(value, type):
         return False
     try:
-        return hasattr(value, "name") and callable(getattr(value, "choose", None))
+        return hasattr(value, "name") and (callable(getattr(value, "choose", None))
+                                           or callable(getattr(value, "choose_plan", None)))
     except Exception:  # an attribute that raises: not a bot we can use
         return False
 
 
 def missing_parts(value: object) -> str:
     """What keeps ``value`` from being a bot, for an error message: ``"it has no name"``,
-    ``"it has no choose() method"``, both, or ``""`` for a bot; never raises."""
+    ``"it has no choose() or choose_plan() method"``, both, or ``""`` for a bot; never
+    raises."""
     try:
         parts = [what for what, there in (("name", hasattr(value, "name")),
-                                          ("choose() method",
-                                           callable(getattr(value, "choose", None))))
+                                          ("choose() or choose_plan() method",
+                                           callable(getattr(value, "choose", None))
+                                           or callable(getattr(value, "choose_plan", None))))
                  if not there]
     except Exception:  # an attribute that raises
         return "reading its name or choose() raised"
@@ -177,6 +181,14 @@ class CheckedPlanBot(CheckedBot):
             if _equal(plan, option):
                 return option
         raise self._wrong(plan, "choose_plan", f"not one of game.plans({player}) now")
+
+    def choose(self, game: Game, player: int, rng: random.Random) -> Move | None:
+        """The bot's section, checked legal now (``None``: pass): from its ``choose``, or for
+        a bot with ``choose_plan`` alone, the move of its checked plan."""
+        if callable(getattr(self.bot, "choose", None)):
+            return super().choose(game, player, rng)
+        plan = self.choose_plan(game, player, rng)
+        return None if plan is None else plan_move(game, player, plan)
 
 
 def _equal(answer: object, option: tuple[Any, ...]) -> bool:

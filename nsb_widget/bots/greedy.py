@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from .base import PowerUse
+from .base import PowerUse, plan_move
 from .evaluate import line_value, plan_values
 
 if TYPE_CHECKING:
@@ -15,14 +15,6 @@ if TYPE_CHECKING:
 #: A pencil power that changes this turn's draw is used when it adds at least this much to
 #: the estimate (or anything at all on the round's last turn: unused, it is lost).
 POWER_GAIN = 4.0
-
-
-def plan_move(game: Game, player: int, plan: Plan) -> Move:
-    """The :class:`Move` a plan draws."""
-    line = game.ruleset.line_value(game.slots(player)[plan.slot].line)
-    labels = game.map.labels
-    return game.parse_move(f"{'' if line is None else line} "
-                           f"{labels[plan.origin]}-{labels[plan.target]}".strip(), player)
 
 
 def best_plans(game: Game, player: int) -> tuple[list[Plan], float]:

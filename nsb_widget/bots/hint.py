@@ -6,8 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .base import Bot, PowerUse
-from .greedy import plan_move
+from .base import Bot, PowerUse, plan_move
 from .registry import bot_and_rng
 from .search import SearchBot
 
@@ -61,6 +60,7 @@ def suggest(game: Game, player: int = 0, bot: Bot | str | None = None,
     who has not finished the turn: otherwise it raises
     :class:`~nsb_widget.errors.PhaseError` as :meth:`Game.pass_turn` would (no card is
     revealed yet, the game is over, the turn is finished)."""
+    player = game.check_player(player)  # a plain int (numpy's int64 from a table too)
     game.check_turn(player)
     bot, rng = bot_and_rng(bot if bot is not None else SearchBot(), rng)
     probe = game.copy()
@@ -74,7 +74,11 @@ def suggest(game: Game, player: int = 0, bot: Bot | str | None = None,
         text = (t("use the {power} power on {station} now", power=title, station=use[1])
                 if use[1] else t("use the {power} power now", power=title))
         return Hint(None, use, text, None, None)
-    move = bot.choose(probe, player, rng)
+    if callable(getattr(bot, "choose", None)):
+        move = bot.choose(probe, player, rng)
+    else:  # a bot with choose_plan alone (a PlanBot)
+        plan = bot.choose_plan(probe, player, rng)  # type: ignore[attr-defined]
+        move = None if plan is None else plan_move(probe, player, plan)
     return _hint_for(game, player, move, None, None)
 
 

@@ -13,10 +13,10 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from .base import PowerUse
+from .base import PowerUse, plan_move
 from .checked import check_count
 from .evaluate import line_value, plan_values
-from .greedy import GreedyBot, plan_move
+from .greedy import GreedyBot
 from .options import pass_the_rest
 
 if TYPE_CHECKING:

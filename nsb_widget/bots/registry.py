@@ -4,10 +4,11 @@ write), and :func:`play_turn`, which takes either."""
 
 from __future__ import annotations
 
+import inspect
 import random
 from typing import TYPE_CHECKING, Any
 
-from ..errors import ArgumentError, UnknownNameError, quote, shorten
+from ..errors import ArgumentError, UnknownNameError, did_you_mean, quote, shorten
 from .base import Bot, bot_turn
 from .checked import is_bot, missing_parts
 from .greedy import GreedyBot
@@ -47,13 +48,29 @@ def make_bot(name: str, **options: Any) -> Bot:
     key = bot_key(name)
     cls = BOTS.get(key)
     if cls is None:
-        raise UnknownNameError(f"unknown bot {quote(name)}; known bots: {', '.join(BOTS)}")
+        raise UnknownNameError(f"unknown bot {quote(name)}; known bots: {', '.join(BOTS)}"
+                               f"{did_you_mean(name, BOTS)}")
     try:
         bot: Bot = cls(**options)
     except (TypeError, ValueError) as exc:  # an ArgumentError too: say whose options
-        raise ArgumentError(f"bad options for the {key} bot: {shorten(str(exc), 200)}") \
-            from None
+        raise ArgumentError(f"bad options for the {key} bot: {shorten(str(exc), 200)}"
+                            f"{_options_taken(cls, options)}") from None
     return bot
+
+
+def _options_taken(cls: type[Any], options: dict[str, Any]) -> str:
+    """``"; it takes depth, seed"`` with the closest to an option it does not take
+    (``"; it takes ... (did you mean 'seconds'?)"``), or ``""`` when every option is
+    one of its own (a value is wrong: the bot's own message says which)."""
+    try:
+        taken = [name for name, p in inspect.signature(cls).parameters.items()
+                 if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    except (TypeError, ValueError):  # no signature to read
+        return ""
+    unknown = [name for name in options if name not in taken]
+    if not unknown:
+        return ""
+    return f"; it takes {', '.join(taken) or 'no options'}{did_you_mean(unknown[0], taken)}"
 
 
 def bot_from(spec: object, what: str = "a bot") -> Bot:
@@ -67,7 +84,8 @@ def bot_from(spec: object, what: str = "a bot") -> Bot:
         raise ArgumentError(f"{what} is a bot object, not the class {name}: {name}()")
     if not is_bot(spec):
         raise ArgumentError(f"{what} is a name like 'greedy' or an object with a name and a "
-                            f"choose() method, not {quote(spec)}: {missing_parts(spec)}")
+                            f"choose() or choose_plan() method, not {quote(spec)}: "
+                            f"{missing_parts(spec)}")
     return spec  # type: ignore[return-value]  # checked by is_bot
 
 
@@ -88,6 +106,7 @@ def play_turn(game: Game, player: int, bot: Bot | str,
     card is revealed yet, the game is over, the turn is finished), and plays nothing.
     """
     bot, rng = bot_and_rng(bot, rng)
+    player = game.check_player(player)  # a plain int (numpy's int64 from a table too)
     game.check_turn(player)
     bot_turn(game, player, bot, rng)
 

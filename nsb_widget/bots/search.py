@@ -28,9 +28,9 @@ import numpy as np
 
 from ..errors import ArgumentError, quote
 from ..rules.playouts import Playouts
-from .base import PowerUse, bot_turn
+from .base import PowerUse, bot_turn, plan_move
 from .checked import check_budget, check_count
-from .greedy import GreedyBot, plan_move
+from .greedy import GreedyBot
 from .options import PASS, Option, candidate_options, finish_game, pass_the_rest
 
 if TYPE_CHECKING:

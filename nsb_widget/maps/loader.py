@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from ..errors import MapError, Problem, UnknownNameError, quote
+from ..errors import MapError, Problem, UnknownNameError, did_you_mean, quote
 from ..jsonfile import read_json, shape_problem, short
 from .geometry import (
     Point,
@@ -125,7 +125,7 @@ def _map_hint(key: str | None) -> str:
         return f" (names are lower case: {key.lower()!r})"
     if key.endswith(".json") or "/" in key or "\\" in key:
         return " (a map file is loaded first: map=load_map(path))"
-    return ""
+    return did_you_mean(key, BUILTIN_MAPS)
 
 
 @cache

@@ -30,6 +30,7 @@ from ..errors import (
     PlayerError,
     SubscriberWarning,
     move_refused,
+    plain_int,
     quote,
     shorten,
 )
@@ -367,13 +368,14 @@ class Game:
     def player_name(self, player: int = 0) -> str:
         """The player's name for people: the name given to :meth:`new`, or "Player 2" in the
         game's language."""
-        self.check_player(player)
+        player = self.check_player(player)
         return self._name(player)
 
     def pencil(self, player: int = 0, round_number: int | None = None) -> str:
         """The pencil a player holds in a round (1-4; default the current round)."""
-        self.check_player(player)
+        player = self.check_player(player)
         rounds = self.ruleset.rounds
+        round_number = plain_int(round_number)  # type: ignore[assignment]  # checked below
         if round_number is None:
             r = self._round
         elif isinstance(round_number, int) and not isinstance(round_number, bool):
@@ -392,12 +394,12 @@ class Game:
 
     def has_finished_turn(self, player: int = 0) -> bool:
         """True when the player has drawn or passed for the current card."""
-        self.check_player(player)
+        player = self.check_player(player)
         return self._phase is not Phase.DRAW or self._passed[player] or not self._slots[player]
 
     def open_lines(self, player: int = 0) -> tuple[Any, ...]:
         """The lines the player may still draw for this turn (two with a Double Switch)."""
-        self.check_player(player)
+        player = self.check_player(player)
         if self._phase is not Phase.DRAW or self._passed[player]:
             return ()
         key = self.ruleset.line_key
@@ -409,7 +411,7 @@ class Game:
 
     def lines_joined(self, player: int = 0) -> bool:
         """True once the player's start stations of this round are connected."""
-        self.check_player(player)
+        player = self.check_player(player)
         return self.sheets[player].joined
 
     def line_stations(self, line: str | None = None, player: int = 0) -> list[str]:
@@ -434,7 +436,7 @@ class Game:
     def slots(self, player: int = 0) -> tuple[Slot, ...]:
         """The sections the player may still draw this turn, as the ruleset opened them."""
         if type(player) is not int or not 0 <= player < self.setup.players:
-            self.check_player(player)  # PhaseError: -1 is no one, not the last player
+            player = self.check_player(player)  # -1 is no one, not the last player
         if self._phase is not Phase.DRAW or self._passed[player]:
             return ()
         return self._slots[player]
@@ -453,7 +455,7 @@ class Game:
         :meth:`legal_moves`. A player the game does not have raises
         :class:`~nsb_widget.errors.PhaseError` (``-1`` is no one, not the last player)."""
         if type(player) is not int or not 0 <= player < self.setup.players:
-            self.check_player(player)
+            player = self.check_player(player)
         if self._phase is not Phase.DRAW or self._passed[player]:
             return []
         sheet = self.sheets[player]
@@ -483,6 +485,7 @@ class Game:
         """True when ``plan`` is one of :meth:`plans` now (a :class:`Plan` of ``int`` fields),
         found without listing them: how a bot's answer is checked before
         :meth:`play_plan`. Never raises."""
+        player = plain_int(player)  # type: ignore[assignment]  # checked below
         if (type(plan) is not Plan or not self._is_player(player)
                 or self._phase is not Phase.DRAW or self._passed[player]):
             return False
@@ -510,7 +513,7 @@ class Game:
         numbers say and corrupts the game: use the checked :meth:`play` unless the plan
         comes from :meth:`plans` of this very moment."""
         if type(player) is not int or not 0 <= player < self.setup.players:
-            self.check_player(player)
+            player = self.check_player(player)
         slot = self._slots[player][plan.slot]
         line = self.ruleset.line_value(slot.line)
         labels = self.map.labels
@@ -520,7 +523,7 @@ class Game:
     # ------------------------------------------------------------------ moves
     def legal_moves(self, player: int = 0) -> list[Move]:
         """Every section the player may draw now (empty when they cannot draw)."""
-        self.check_player(player)
+        player = self.check_player(player)
         if self._phase is not Phase.DRAW:
             return []
         labels = self.map.labels
@@ -541,6 +544,7 @@ class Game:
         >>> why.reason, why.message
         (<Reason.WRONG_SYMBOL: 'wrong_symbol'>, 'the card shows a square; F1 is a circle')
         """
+        player = plain_int(player)  # type: ignore[assignment]  # checked below
         try:
             parsed = self._coerce_move(move, player)
         except NotationError as exc:
@@ -555,6 +559,7 @@ class Game:
         station of the open lines) and reports the most telling reason: the card's symbol
         first, then what blocks the dashed lines that do lead there.
         """
+        player = plain_int(player)  # type: ignore[assignment]  # checked below
         found = self._station_index(target)
         if isinstance(found, Illegality):
             return found
@@ -600,11 +605,12 @@ class Game:
 
     def parse_move(self, text: str | Move, player: int = 0) -> Move:
         """Read a move; the line word may be left out when the turn leaves one choice."""
-        return self._coerce_move(text, player)
+        return self._coerce_move(text, plain_int(player))  # type: ignore[arg-type]
 
     def play(self, move: Move | str, player: int = 0) -> Move:
         """Draw a section. Raises :class:`~nsb_widget.errors.IllegalMoveError` (game unchanged)
         when the rules forbid it; returns the move as played."""
+        player = plain_int(player)  # type: ignore[assignment]  # checked below
         parsed = self._coerce_move(move, player)
         problem, plan = self._validate(player, parsed)
         if problem is not None:
@@ -616,8 +622,10 @@ class Game:
         return parsed
 
     def check_player(self, player: int) -> int:
-        """``player`` if the game has that player (an ``int`` from 0), else
+        """``player`` as a plain ``int`` if the game has that player (an integer from 0, numpy's
+        ``int64`` from a table too; not a ``bool``), else
         :class:`~nsb_widget.errors.PlayerError` saying which numbers it has."""
+        player = plain_int(player)  # type: ignore[assignment]  # checked just below
         if not self._is_player(player):
             raise PlayerError(self._no_player(player))
         return player
@@ -627,7 +635,7 @@ class Game:
         not draw or pass now: the game is over, no card is revealed yet (reveal the next card
         first), or the player has finished this turn. What :meth:`pass_turn` checks first, and
         :func:`~nsb_widget.bots.play_turn` and hints with it."""
-        self.check_player(player)
+        player = self.check_player(player)
         t = self._t
         if self._phase is Phase.OVER:
             raise PhaseError(t("the game is over"))
@@ -641,6 +649,7 @@ class Game:
         """Draw nothing (more) for the current card. Raises
         :class:`~nsb_widget.errors.PhaseError` when the player may not (see
         :meth:`check_turn`)."""
+        player = self.check_player(player)
         self.check_turn(player)
         self._passed[player] = True
         action = Pass(player)
@@ -712,18 +721,20 @@ class Game:
     # ------------------------------------------------------------------ powers
     def power(self, player: int = 0) -> str | None:
         """The power of the pencil the player holds this round (``None``: no power)."""
-        self.check_player(player)
+        player = self.check_player(player)
         return self.ruleset.power_of(self, self.pencil(player))
 
     def why_power_illegal(self, power: str, station: str | None = None,
                           player: int = 0) -> Illegality | None:
         """``None`` if the player may use ``power`` now (on ``station``), else why not."""
+        player = plain_int(player)  # type: ignore[assignment]  # checked below
         result = self._check_power(power, station, player)
         return result if isinstance(result, Illegality) else None
 
     def power_options(self, player: int = 0) -> list[tuple[str, str | None]]:
         """Every use of a pencil power the player may make now, as ``(power, station)`` pairs
         (``station`` is ``None`` for a power that names none): the choices a bot weighs."""
+        player = self.check_player(player)
         held = self.power(player)
         if held is None or self._phase is Phase.OVER:
             return []
@@ -745,6 +756,7 @@ class Game:
         Raises :class:`~nsb_widget.errors.IllegalMoveError` (game unchanged) when it may not be
         used now. Logged, replayed and undone like a move.
         """
+        player = plain_int(player)  # type: ignore[assignment]  # checked below
         result = self._check_power(power, station, player)
         if isinstance(result, Illegality):
             label = f"power {shorten(power) if isinstance(power, str) else quote(power)}"
@@ -784,6 +796,7 @@ class Game:
         """Take back the last action, or with ``player`` that player's last draw, pass or power
         of the current turn. Returns the action taken back."""
         t = self._t
+        player = plain_int(player)  # type: ignore[assignment]  # checked below
         if player is None:
             if not self._log:
                 raise PhaseError(t("nothing to undo"))
@@ -821,11 +834,11 @@ class Game:
 
     def can_undo(self, player: int) -> bool:
         """True when the player has a draw, pass or power of the current turn to take back."""
-        return self._last_turn_action(player) >= 0
+        return self._last_turn_action(self.check_player(player)) >= 0
 
     def _last_turn_action(self, player: int) -> int:
         """Log index of the player's last action since the last reveal, or -1."""
-        self.check_player(player)
+        player = self.check_player(player)
         for i in range(len(self._log) - 1, -1, -1):
             action = self._log[i]
             if isinstance(action, Reveal):
@@ -875,7 +888,7 @@ class Game:
         terms as if the round ended now (districts, stations, Thames, connected start
         stations), the tracks, interchanges and objectives. Raises
         :class:`~nsb_widget.errors.IllegalMoveError` for an illegal move."""
-        self.check_player(player)
+        player = self.check_player(player)
         parsed = self._coerce_move(move, player)
         problem, _ = self._validate(player, parsed)
         if problem is not None:
@@ -892,7 +905,7 @@ class Game:
     def provisional_round_score(self, player: int = 0) -> RoundScore | None:
         """The current round as the rules would score it if it ended now (``None`` once the
         game is over). Scored on a copy: the game is not touched."""
-        self.check_player(player)
+        player = self.check_player(player)
         if self._phase is Phase.OVER:
             return None
         probe = self.copy()
@@ -901,7 +914,7 @@ class Game:
     def provisional_score_sheet(self, player: int = 0) -> ScoreSheet:
         """The player's score sheet as it would stand if the current round ended now: the
         live view of a round in play (the final sheet once the game is over)."""
-        self.check_player(player)
+        player = self.check_player(player)
         if self._phase is Phase.OVER:
             return self.score_sheet(player)
         probe = self.copy()

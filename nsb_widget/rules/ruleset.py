@@ -101,9 +101,14 @@ class Ruleset(ABC):
             for module in self.modules:
                 if text == module:
                     return module
-        known = ", ".join(str(m) for m in self.modules) or "none"
+        names = [str(m) for m in self.modules]
+        hint = did_you_mean(name, names)
+        if isinstance(name, str) and "," in name and len(name) <= 200:
+            parts = [part.strip() for part in str.__str__(name).split(",")]
+            if all(part in names for part in parts):  # the command line's form
+                hint = f"; several modules are a list: modules={parts!r}"
         raise UnknownNameError(f"unknown module {quote(name)}: the {self.title} rules know "
-                               f"{known}")
+                               f"{', '.join(names) or 'none'}{hint}")
 
     @abstractmethod
     def parse_card(self, text: object) -> Any:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from ..errors import ArgumentError, quote, shorten
+from ..errors import ArgumentError, plain_int, quote, shorten
 from ..maps.model import GameMap
 from .gamesetup import MAX_MODULES as MAX_MODULES
 from .gamesetup import MAX_NAME as MAX_NAME
@@ -71,6 +71,8 @@ def make_setup(
         from .ruleset import ruleset_for
 
         ruleset = ruleset_for(game_map)
+    players = plain_int(players)  # type: ignore[assignment]  # numpy's int64 (a table's)
+    seed = plain_int(seed)  # type: ignore[assignment]
     if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
         raise ValueError(f"players must be 1 to 4, not {quote(players)}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):

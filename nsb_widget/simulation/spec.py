@@ -16,7 +16,7 @@ from typing import Any, TypeAlias
 from ..bots import BOTS, Bot, make_bot
 from ..bots.checked import bot_name, is_bot, missing_parts
 from ..bots.registry import bot_key
-from ..errors import ArgumentError, quote, shorten
+from ..errors import ArgumentError, did_you_mean, plain_int, quote, shorten
 from ..game import Game
 from ..maps import BUILTIN_MAPS, GameMap, get_map
 from ..rules.ruleset import ruleset_for
@@ -155,12 +155,13 @@ def _seat(spec: object) -> Seat:
         return Seat(bot_name(spec), bot=spec)  # type: ignore[arg-type]  # checked by is_bot
     else:
         raise ArgumentError(f"a bot is a name like 'greedy', a (name, options) pair or a bot "
-                            f"object with a name and a choose() method, not "
+                            f"object with a name and a choose() or choose_plan() method, not "
                             f"{type(spec).__name__}: {missing_parts(spec)}")
     if bot_key(name) in BOTS:
         name = bot_key(name)  # "Greedy" is greedy
     if name not in BOTS:
-        raise ArgumentError(f"unknown bot {quote(name)}; known bots: {', '.join(sorted(BOTS))}")
+        raise ArgumentError(f"unknown bot {quote(name)}; known bots: {', '.join(sorted(BOTS))}"
+                            f"{did_you_mean(name, BOTS)}")
     seat = Seat(name, tuple(sorted(options.items())))
     try:
         seat.make()  # bad options fail here, before any game
@@ -186,6 +187,7 @@ def seats_for(bots: object, players: int) -> tuple[Seat, ...]:
 
 
 def _int(name: str, value: object, low: int, high: int | None = None) -> int:
+    value = plain_int(value)  # numpy's int64, as a table's numbers are
     if isinstance(value, bool) or not isinstance(value, int):
         raise ArgumentError(f"{name} must be an int, not {type(value).__name__}")
     if value < low or (high is not None and value > high):
@@ -229,13 +231,13 @@ def make_job(
     """Check every argument of :func:`~nsb_widget.simulation.simulate` and return the job; raises
     :class:`~nsb_widget.errors.ArgumentError` (or :class:`~nsb_widget.errors.MapError`)
     naming the first bad one. A first game is set up, so bad module cards fail here too."""
-    _int("games", games, 1)
+    games = _int("games", games, 1)
     if games > MAX_GAMES:
         raise ArgumentError(f"games must be at most {MAX_GAMES:,}, not {quote(games)}: the table "
                             "of more would not fit in memory; run several simulations with "
                             "other seeds and concatenate their tables")
-    _int("players", players, 1, 4)
-    _int("seed", seed, 0)
+    players = _int("players", players, 1, 4)
+    seed = _int("seed", seed, 0)
     if seed.bit_length() > 192:
         raise ArgumentError("seed must have at most 192 bits")
     ruleset = ruleset_for(_game_map(map))
