@@ -126,12 +126,28 @@ def did_you_mean(word: object, choices: Iterable[str]) -> str:
     return f" (did you mean {found[0]!r}?)" if found else ""
 
 
+#: Other words for a keyword, as other libraries and the games' own texts say them: a call given
+#: one is pointed at this library's word (``city="london"``: did you mean ``map``?).
+KEYWORD_ALIASES = {"city": "map", "board": "map", "n": "games", "n_games": "games",
+                   "num_games": "games", "count": "games", "jobs": "workers",
+                   "n_jobs": "workers", "processes": "workers", "lang": "language",
+                   "locale": "language", "random_state": "seed", "rng": "seed",
+                   "module": "modules"}
+
+
 def unknown_keywords(unknown: Iterable[str], known: Iterable[str]) -> str:
     """``"bot (did you mean 'bots'?), colour"``: keywords a call does not take, for a message
     like ``"simulate() takes no ..."``, each misspelt one pointed at the closest of
-    ``known``."""
+    ``known``, or at the word this library uses for it (:data:`KEYWORD_ALIASES`)."""
     choices = list(known)
-    return ", ".join(shorten(word) + did_you_mean(word, choices) for word in sorted(unknown))
+
+    def hint(word: str) -> str:
+        alias = KEYWORD_ALIASES.get(str.__str__(word).lower()) if isinstance(word, str) else None
+        if alias in choices:
+            return f" (did you mean {alias!r}?)"
+        return did_you_mean(word, choices)
+
+    return ", ".join(shorten(word) + hint(word) for word in sorted(unknown))
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from nsb_widget import (  # noqa: E402
     ArgumentError,
     BotError,
     Game,
+    NotationError,
     NsbError,
     PlayerError,
     get_map,
@@ -347,6 +348,37 @@ def test_bad_input_is_refused_before_any_game(kwargs, message):
         simulate(progress=False, **kwargs)
     assert message in str(info.value)
     assert SpyBot.calls == 0
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    # Another library's word for a keyword points at this one's (an analyst's stumbles).
+    (lambda: simulate(city="london", games=1, progress=False),
+     "simulate() takes no city (did you mean 'map'?)"),
+    (lambda: Game.new(city="london"), "the Berlin rules take no city (did you mean 'map'?)"),
+    (lambda: simulate(n_jobs=2, games=1, progress=False),
+     "takes no n_jobs (did you mean 'workers'?)"),
+    (lambda: Game.new(lang="de"), "take no lang (did you mean 'language'?)"),
+    # progress="no" turned the bar on (any true value did).
+    (lambda: simulate(games=1, progress="no"), "progress must be True or False, not 'no'"),
+])
+def test_other_words_and_wrong_kinds_are_pointed_at_the_right_keyword(call, message):
+    with pytest.raises(ArgumentError) as info:
+        call()
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize(("city", "card", "closest"), [
+    ("london", "underground cirle", "underground circle"),
+    ("london", "swich", "switch"),
+    ("berlin", "bear sqare", "bear square"),
+    ("berlin", "dobule switch", "double switch"),
+])
+def test_a_misspelt_card_is_pointed_at_the_closest_card(city, card, closest):
+    game = Game.new(map=city, scenario=True)
+    with pytest.raises(NotationError) as info:
+        game.reveal(card)
+    assert str(info.value).endswith(f"(did you mean {closest!r}?)")
+    assert game.cards == () and game.turn == 0  # nothing revealed
 
 
 def test_bots_by_name_with_options_and_as_objects():

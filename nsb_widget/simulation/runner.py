@@ -333,6 +333,8 @@ def simulate(
     if unknown:
         known = [name for name in inspect.signature(simulate).parameters if name != "unknown"]
         raise ArgumentError(f"simulate() takes no {unknown_keywords(unknown, known)}")
+    if not isinstance(progress, bool):  # "no" or "off" would turn the bar on
+        raise ArgumentError(f"progress must be True or False, not {quote(progress)}")
     require("pandas", "analysis", "simulate()")
     tqdm = require("tqdm.auto", "analysis", "simulate()'s progress bar") if progress else None
     job = make_job(map, players, bots, games, seed, modules,

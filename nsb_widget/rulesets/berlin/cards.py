@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ...errors import NotationError, quote
+from ...errors import NotationError, did_you_mean, quote
 from ...i18n import N_
 from ...maps.model import CARD_SYMBOLS, Symbol
 from ...rules.moves import MAX_NOTATION
@@ -119,6 +119,7 @@ class Card:
         raise NotationError(
             f"unknown card {quote(text)}: write "
             "'<bear|crown> <square|triangle|pentagon|circle|joker>' or 'double switch'"
+            f"{did_you_mean(' '.join(words), _CARD_NAMES)}"
         )
 
 
@@ -150,3 +151,8 @@ def _deck_card(card: Card) -> Card:
 
 #: The round ends once this many cards of one line symbol have been revealed.
 CARDS_PER_LINE = 5
+
+
+#: Every card's name, for a misspelt card's suggestion.
+_CARD_NAMES = ("double switch", *(f"{line} {face}" for line in ("bear", "crown")
+                                  for face in (*(s.value for s in CARD_SYMBOLS), JOKER)))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...errors import NotationError, quote
+from ...errors import NotationError, did_you_mean, quote
 from ...maps.model import CARD_SYMBOLS, Symbol
 from ...rules.moves import MAX_NOTATION
 
@@ -93,6 +93,7 @@ class LondonCard:
         raise NotationError(
             f"unknown card {quote(text)}: write '<underground|street> "
             "<square|triangle|pentagon|circle|joker>' or 'switch'"
+            f"{did_you_mean(' '.join(words), _CARD_NAMES)}"
         )
 
 
@@ -124,3 +125,8 @@ def _deck_card(card: LondonCard) -> LondonCard:
                             "'<underground|street> <square|triangle|pentagon|circle|joker>' "
                             "or 'switch'")
     return found
+
+
+#: Every card's name, for a misspelt card's suggestion.
+_CARD_NAMES = ("switch", *(f"{kind} {face}" for kind in (UNDERGROUND, STREET)
+                           for face in (*(s.value for s in CARD_SYMBOLS), JOKER)))
