@@ -36,6 +36,7 @@ from nsb_widget.rules.game import Plan  # noqa: E402
 from nsb_widget.rules.moves import Draw, UsePower  # noqa: E402
 from nsb_widget.simulation import (  # noqa: E402
     SimulationError,
+    compare,
     game_seed,
     play_game,
     replay,
@@ -771,3 +772,38 @@ def test_a_row_with_a_broken_cell_is_refused_by_name():
     for empty in ("", None, float("nan")):  # a CSV's empty cell, a table joined with another
         assert replay({**row, "power_limit": empty}).setup.power_limit == "round"
     assert replay({**row, "players": "1", "seed": str(row["seed"])}).score() == row["total"]
+
+
+def test_compare_pairs_two_runs_on_the_same_deals():
+    greedy = _run(games=30, seed=4, bots="greedy")
+    rand = _run(games=30, seed=4, bots="random")
+    result = compare(greedy, rand)
+    diffs = (rand["total"] - greedy["total"]).to_numpy(dtype=float)
+    assert result.n == 30 and (result.a, result.b) == ("greedy", "random")
+    assert result.difference == pytest.approx(diffs.mean())
+    assert result.sem == pytest.approx(diffs.std(ddof=1) / np.sqrt(30))
+    assert result.low < result.difference < result.high
+    assert result.mean_b - result.mean_a == pytest.approx(result.difference)
+    assert str(result).startswith(f"random - greedy: {result.difference:+.2f} total (95 % CI ")
+    # Paired row by row, whatever the order of the rows.
+    shuffled = rand.sample(frac=1, random_state=0)
+    assert compare(greedy, shuffled) == result
+    assert compare(greedy, rand, "interchanges_points").column == "interchanges_points"
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda t: _run(games=30, seed=5, bots="random"), "not the same deals: seed differs (game 0"),
+    (lambda t: t.head(10), "the tables hold 30 and 10 rows"),
+    (lambda t: t.drop(columns=["seed"]), "b is not a table of simulate(): it has no seed column"),
+    (lambda t: [1, 2], "b must be a table of simulate(), not [1, 2]"),
+])
+def test_compare_refuses_what_is_not_paired(change, message):
+    greedy = _run(games=30, seed=4, bots="greedy")
+    rand = _run(games=30, seed=4, bots="random")
+    with pytest.raises(ArgumentError) as info:
+        compare(greedy, change(rand))
+    assert message in str(info.value)
+    with pytest.raises(ArgumentError, match=r"no column 'totl' \(did you mean 'total'\?\)"):
+        compare(greedy, rand, "totl")
+    with pytest.raises(ArgumentError, match="bot is not a number column"):
+        compare(greedy, rand, "bot")

@@ -4,10 +4,11 @@ every score term, reproducible from one seed whatever the workers, on processes 
 
 from __future__ import annotations
 
+from .compare import Comparison, compare
 from .played import table_of
 from .replay import replay
 from .runner import GameFailure, SimulationError, play_game, simulate
 from .spec import bot_rng, game_seed
 
-__all__ = ["GameFailure", "SimulationError", "bot_rng", "game_seed", "play_game", "replay",
-           "simulate", "table_of"]
+__all__ = ["Comparison", "GameFailure", "SimulationError", "bot_rng", "compare", "game_seed",
+           "play_game", "replay", "simulate", "table_of"]
