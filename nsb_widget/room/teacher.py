@@ -137,6 +137,7 @@ class Room:
         self._listeners = Listeners()
         self._problem: str | None = None
         self._disk_table: bytes | None = None  # table.json as last read by the watcher
+        self._strays: dict[str, bytes] = {}  # files in seats/ that are nobody's, as last read
         self._stale: str | None = None  # another kernel has moved the room on: what to do
         self._watcher = Poller(self.poll, WATCH_SECONDS, f"nsb-room-{info.id}")
 
@@ -582,6 +583,8 @@ class Room:
                 continue
             if entry is not None and entry._data == data:
                 continue
+            if entry is None and self._strays.get(path.stem) == data:
+                continue  # (named once: nothing new)
             changed = True
             self._accept(path, data, entry, t)
         return changed
@@ -618,6 +621,7 @@ class Room:
                 entry._data, entry.refusal = data, why
             else:  # nobody's known seat: say so once, above the table
                 self._problem = f"{self.folder.seats.name}/{path.name}: {why}"
+                self._strays[path.stem] = data
             return
         if entry is None:
             entry = Participant(hand_in.name, hand_in.key, hand_in.token,
