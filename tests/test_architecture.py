@@ -122,9 +122,13 @@ KNOWN_LOOPS = {
     # in the lower layer that the package root fills in: a mutable global that hides what
     # game.widget() returns and works only once nsb_widget/__init__.py has run, more
     # indirection than the two-line import it would replace.
-    frozenset({"game", "room.game", "room.handin", "room.info", "room.seat", "widget",
+    # One group since a seat offers its read-only view of the room (Seat.view(), a Room
+    # without a deal: room.viewer imports room.teacher), which Room.table() ties to the
+    # simulation's rows and the game.
+    frozenset({"game", "room", "room.game", "room.handin", "room.info", "room.seat",
+               "room.teacher", "room.viewer", "simulation.rows", "simulation.runner",
+               "simulation.spec", "widget", "widget.board", "widget.board_state",
                "widget.seat_state", "widget.widget"}),
-    frozenset({"room", "room.teacher", "widget.board", "widget.board_state"}),
 }
 
 

@@ -301,3 +301,69 @@ def test_the_board_fills_a_1920_px_projector_and_its_so_far_column_is_legible(tm
             assert min(c["ratio"] for c in cells) >= 4.5, (theme, cells)
             assert not too_faint(texts), (theme, too_faint(texts))
         assert not page.errors, page.errors
+
+
+# A participant's own view of the room (seat.board()): the teacher and Bob play from this
+# test's process; Ada's notebook shows her board, read-only, in her browser page.
+VIEWER = ("from nsb_widget.room import join\n"
+          "seat = join('room', 'Ada')\n"
+          "board = seat.board()\n"
+          "board")
+
+
+def test_a_participants_board_follows_the_room_without_the_teachers_buttons(tmp_path,
+                                                                             monkeypatch):
+    import random
+
+    from playwright.sync_api import expect
+    from room_support import finish_turn as play_turn
+    from room_support import take_seat
+
+    from nsb_widget.room import Room
+
+    monkeypatch.setenv("NSB_WIDGET_HOME", str(tmp_path / "home"))  # the kernel inherits it
+    work = tmp_path / "work"
+    work.mkdir()
+    room = Room.create(work / "room", "Remote workshop", language="en")
+    bob = take_seat(room.folder.path, "Bob")
+    write_notebook(work / "ada.ipynb", VIEWER)
+    with jupyter_server(work) as server, chromium_page(tmp_path / "profile",
+                                                       (1280, 900)) as page:
+        open_notebook(page, server, "ada.ipynb", "ada")
+        board = page.locator(".nsb-board")
+        expect(board).to_be_visible()
+        ada = KernelProbe(server, "ada.ipynb")
+        rows = board.locator(".nsb-board-table tbody tr")
+        expect(rows).to_have_count(2)
+        expect(board.locator("tr.nsb-board-you")).to_have_attribute("data-name", "Ada")
+        expect(board.locator("tr.nsb-board-you")).to_contain_text("Ada (you)")
+        expect(board.locator(".nsb-board-ready-count")).to_have_text("2 of 2 ready")
+        # None of the teacher's buttons, nothing to click on the names during the game.
+        for selector in ("button.nsb-board-reveal", "button.nsb-board-end",
+                         'button[data-action="figures"]', 'button[data-action="export"]',
+                         ".nsb-board-name-btn"):
+            expect(board.locator(selector)).to_have_count(
+                0 if selector == ".nsb-board-name-btn" else 1)
+            if selector != ".nsb-board-name-btn":
+                expect(board.locator(selector)).to_be_hidden()
+        expect(board.locator(".nsb-board-reveal-note")).to_have_text(
+            "The teacher turns the cards over: your board follows by itself.")
+        # The teacher turns a card over: Ada's board shows it and counts nobody ready yet.
+        room.reveal()
+        expect(board.locator(".nsb-board-round")).to_contain_text("Turn 1")
+        expect(board.locator(".nsb-board-cards .nsb-card")).to_have_count(len(room.turns[0]))
+        expect(board.locator(".nsb-board-ready-count")).to_have_text("0 of 2 ready")
+        # Bob hands in: Ada's board follows by itself.
+        play_turn(bob, random.Random(1))
+        expect(board.locator('tr[data-name="Bob"]')).to_have_attribute("data-status", "ready")
+        expect(board.locator(".nsb-board-ready-count")).to_have_text("1 of 2 ready")
+        board.locator(".nsb-board-scores-title").click()  # the board has the focus...
+        page.keyboard.press("r")  # ...and the teacher's key does nothing here
+        page.wait_for_timeout(1500)
+        assert len(room.turns) == 1
+        assert ada.eval("board.room.read_only") is True
+        assert ada.eval("len(board.room.turns)") == 1
+        board.scroll_into_view_if_needed()
+        screenshot(page, tmp_path, "room-participant-board")
+        ada.close()
+        assert not page.errors, page.errors

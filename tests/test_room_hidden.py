@@ -162,6 +162,7 @@ def _play(base: Path, city, seed: int, turns: int, moves: int,
         with notebook(f"{person}.ipynb"):
             seats.append(join(room.folder.path, person, follow=False))
     widget = BerlinWidget(seat=seats[1], hint_bot="greedy")
+    viewer = seats[0].board(watch=False)  # Ada's own view of the room
     shuffle = random.Random(seed ^ 0x5EED)
     rng = random.Random(moves)
     seen, stacks = [], []
@@ -192,9 +193,27 @@ def _play(base: Path, city, seed: int, turns: int, moves: int,
             "room": (repr(room), room.summary(), room.why_not_end(),
                      room.standings().to_csv()),
             "seats": [_participant_sees(s, widget) if s is seats[1] else s.game.to_json()
-                      for s in seats]})
+                      for s in seats],
+            "viewer": _viewer_sees(seats[0], viewer)})
     widget.close()
+    viewer.close()
     return seen, room.turns, stacks
+
+
+def _viewer_sees(seat, board) -> dict:
+    """Everything of a participant's view of the room (``seat.board()``, ``seat.standings()``):
+    its board's traits (the figures' picture as whether there is one: matplotlib dates it),
+    its standings in every form, and the view's own answers."""
+    view = seat.view()
+    view.poll()
+    standings = seat.standings()
+    figures = board.figures
+    return {"traits": ({k: v for k, v in board.info.items() if k != "folder"}, board.table,
+                       board.standings, board.sheet, board.notice,
+                       (bool(figures.get("svg")), figures.get("error"))),
+            "standings": (standings.to_csv(), str(standings), standings._repr_html_()),
+            "view": (repr(view), view.summary(), view.problem, view.why_not_reveal(),
+                     view.table_game.to_json(), view.turns)}
 
 
 def _files(folder: Path) -> dict:
@@ -217,19 +236,9 @@ def _files(folder: Path) -> dict:
     return out
 
 
-@settings(max_examples=8, deadline=None, phases=[Stage.explicit, Stage.generate],
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(city=st.sampled_from(CITIES), seed=st.integers(2**64, 2**128 - 1),
-       turns=st.integers(1, 45), moves=st.integers(0, 2**16))
-def test_nothing_a_participant_can_see_depends_on_a_card_still_face_down(
-        tmp_path_factory, monkeypatch, city, seed, turns, moves):
-    """The same room played twice, the second time with every card still face down moved
-    (the teacher's stack below the next card shuffled again before every card, the later
-    rounds dealt from another seed): after every card, the folder (every file's name and
-    content), the board, and everything of the participants' kernels (their games, copies,
-    pickles, save files, sheets, moves, hints, their widgets' traits and the errors their
-    messages and calls get back) are exactly the same. Whatever a participant can see comes
-    from the cards turned over; and no file or trait holds the seed."""
+def _twice(tmp_path_factory, monkeypatch, city, seed: int, turns: int, moves: int) -> list:
+    """What everyone could see in the room played twice, the second time with every card
+    still face down moved (:func:`_play`)."""
     from room_support import restart_kernel
 
     monkeypatch.setattr(os, "fsync", lambda fd: None)  # (durability is not the question)
@@ -246,6 +255,48 @@ def test_nothing_a_participant_can_see_depends_on_a_card_still_face_down(
     restart_kernel()
     # (The second run's face-down cards really were elsewhere.)
     assert any(a != b for a, b in zip(*stacks, strict=True) if len(a) > 1)
+    return runs
+
+
+def test_the_comparison_catches_a_participants_view_that_leaks_the_next_card(
+        tmp_path_factory, monkeypatch):
+    """The property below would catch a leak through a participant's view: a view planted
+    with one (it looks up the teacher's room in the same kernel and puts the next card of
+    the deal in its problem line) makes the two runs differ, in the view alone."""
+    from nsb_widget.room import teacher
+    from nsb_widget.room.viewer import RoomView
+
+    real = RoomView._watch_table
+
+    def leaky(self) -> bool:
+        changed = real(self)
+        live = teacher._LIVE.get(self.info.id)
+        if live is not None and live._dealer is not None:
+            self._table_problem = str(live._dealer._deck.peek_order()[:1])
+        return changed
+
+    monkeypatch.setattr(RoomView, "_watch_table", leaky)
+    runs = _twice(tmp_path_factory, monkeypatch, CITIES[0], 2**100 + 3, 8, 5)
+    assert runs[0] != runs[1]
+    assert [{k: v for k, v in seen.items() if k != "viewer"} for seen in runs[0]] == [
+        {k: v for k, v in seen.items() if k != "viewer"} for seen in runs[1]]
+
+
+@settings(max_examples=8, deadline=None, phases=[Stage.explicit, Stage.generate],
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(city=st.sampled_from(CITIES), seed=st.integers(2**64, 2**128 - 1),
+       turns=st.integers(1, 45), moves=st.integers(0, 2**16))
+def test_nothing_a_participant_can_see_depends_on_a_card_still_face_down(
+        tmp_path_factory, monkeypatch, city, seed, turns, moves):
+    """The same room played twice, the second time with every card still face down moved
+    (the teacher's stack below the next card shuffled again before every card, the later
+    rounds dealt from another seed): after every card, the folder (every file's name and
+    content), the board, and everything of the participants' kernels (their games, copies,
+    pickles, save files, sheets, moves, hints, their widgets' traits and the errors their
+    messages and calls get back), and a participant's own view of the room (their board's
+    traits, their standings) are exactly the same. Whatever a participant can see comes
+    from the cards turned over; and no file or trait holds the seed."""
+    runs = _twice(tmp_path_factory, monkeypatch, city, seed, turns, moves)
     assert runs[0] == runs[1]
     text = repr(runs[0])
     assert str(seed) not in text and f"{seed:x}" not in text

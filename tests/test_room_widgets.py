@@ -192,6 +192,23 @@ def test_the_board_redraws_from_the_watchers_thread(home, tmp_path):
         board.close()
 
 
+def test_a_stray_file_in_seats_is_news_once(home, tmp_path):
+    """A file in seats/ that is nobody's hand-in (damaged, or not a seat) is named above the
+    table once. Every poll used to call it a change: the board redrew every half second, and
+    a board without a watcher (``watch=False``) recursed until Python gave up (its refresh
+    reads the standings, which polled, which told the board...)."""
+    room = _room(tmp_path)
+    take_seat(room.folder.path, "Ada")
+    stray = room.folder.seats / ("ab" * 12 + ".json")
+    stray.write_text("[]")
+    assert room.poll() is True
+    assert [room.poll() for _ in range(3)] == [False, False, False]
+    board = RoomBoard(room, watch=False)
+    assert "abab" in board.table["problem"]
+    stray.write_text("{}")  # changed again: news again
+    assert room.poll() is True and room.poll() is False
+
+
 def _every_card_out_but_cleo_left(tmp_path, language: str = "en") -> tuple[Room, RoomBoard]:
     """A room whose cards are all out: Ada has finished, Cleo left after two cards."""
     room = _room(tmp_path, language=language)

@@ -445,3 +445,43 @@ test("the board's focused buttons keep the notebook's shortcuts off the keys (No
     assert.equal(reveal.getAttribute("data-lm-suppress-shortcuts"), "true");
     b.cleanup();
   });
+
+// ---------------------------------------------------------------------------- a participant's view
+test("a participant's view of the board has none of the teacher's buttons and marks their row",
+  async () => {
+    const b = await board("board_viewer");
+    assert.equal(b.q("button.nsb-board-reveal").hidden, true);
+    assert.equal(b.q("button.nsb-board-end").hidden, true);
+    assert.equal(b.q(".nsb-board-actions").hidden, true);
+    assert.equal(b.q(".nsb-board-join").textContent, ""); // how to join: the projector's
+    assert.equal(b.q(".nsb-board-reveal-note").textContent,
+      "The teacher turns the cards over: your board follows by itself.");
+    // Their own row, marked; the others' names are text until the places are final.
+    const mine = b.q("tr.nsb-board-you");
+    assert.equal(mine.dataset.name, "Bob");
+    assert.match(mine.textContent, /Bob \(you\)/);
+    assert.equal(b.qa("tr.nsb-board-you").length, 1);
+    assert.equal(b.qa(".nsb-board-name-btn").length, 0);
+    assert.deepEqual(b.qa(".nsb-board-name-text").map((n) => n.textContent), ["Ada", "Bob", "Cleo"]);
+    // The keys and a click on a hidden button send nothing.
+    b.key("r");
+    b.key(" ");
+    b.click(b.q("button.nsb-board-reveal"));
+    b.click(b.q('button[data-action="export"]'));
+    b.click(b.q('button[data-action="figures"]'));
+    assert.deepEqual(b.model.messages(), []);
+    b.cleanup();
+  });
+
+test("a participant's view at the end: final places, and the others' sheets can be opened",
+  async () => {
+    const b = await board("board_viewer_final");
+    assert.equal(b.q(".nsb-board-scores-title").textContent, "Final places");
+    assert.equal(b.q("button.nsb-board-reveal").hidden, true);
+    assert.equal(b.q(".nsb-board-reveal-note").hidden, true);
+    assert.equal(b.q(".nsb-board-actions").hidden, true);
+    b.click(b.q('.nsb-board-name-btn[data-name="Ada"]'));
+    assert.deepEqual(b.model.messages().at(-1), { type: "show", name: "Ada" });
+    assert.equal(b.qa("tr.nsb-board-you").length, 1);
+    b.cleanup();
+  });

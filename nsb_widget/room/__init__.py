@@ -13,6 +13,7 @@ their own sheet, which follows the teacher's cards::
     from nsb_widget.room import join
     seat = join("/shared/tuesday", "Ada")
     seat.widget()
+    seat.board()      # the room's board, read-only, on the participant's own screen
 
 The folder holds only what the table can see; the deal stays with the teacher. Everything a
 participant hands in is replayed by the engine before it is shown or counted. See
@@ -28,6 +29,7 @@ from .info import RoomInfo, Table
 from .seat import Seat, SeatStatus, join
 from .standings import Standing, Standings
 from .teacher import Participant, Room
+from .viewer import RoomView
 
 __all__ = [
     "HandInRefused",
@@ -37,6 +39,7 @@ __all__ = [
     "RoomFileError",
     "RoomGame",
     "RoomInfo",
+    "RoomView",
     "Seat",
     "SeatStatus",
     "Standing",

@@ -14,13 +14,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import NsbError, Problem, RoomFileError
+from ..errors import NsbError, Problem, RoomError, RoomFileError
 from ..i18n import LANGUAGES, Translator, translator
 from ..jsonfile import short
 from ..maps import BUILTIN_MAPS, GameMap, get_map
 from ..rules.ruleset import ruleset_for
 from ..rules.setup import GameSetup, make_setup
-from .folder import ROOM_FORMAT, TABLE_FORMAT, VERSION, parse_doc
+from .folder import (
+    ROOM_FORMAT,
+    TABLE_FORMAT,
+    VERSION,
+    RoomFolder,
+    parse_doc,
+    read_bytes,
+    room_error,
+)
 from .game import RoomGame
 
 #: How a room is paced: the teacher turns the cards over, or everyone on their own.
@@ -307,3 +315,19 @@ def names_the_city(name: str, title: str) -> bool:
     the city out ("Atelier : Berlin : Berlin, ..." read twice)."""
     folded = name.casefold()
     return any(translator(language)(title).casefold() in folded for language in LANGUAGES)
+
+
+def read_room(folder: RoomFolder, t: Translator) -> RoomInfo:
+    """The room in ``folder``; :class:`RoomError` when there is none (saying why),
+    :class:`RoomFileError` when its file is damaged or from another version."""
+    try:
+        data = read_bytes(folder.room_file)
+    except OSError as exc:
+        raise room_error(t, t("cannot read the room in"), folder.path, exc) from None
+    if data is None:
+        if not folder.path.is_dir():
+            raise RoomError(t("there is no room in {path}: the folder does not exist (check the "
+                              "path the teacher gave)", path=str(folder.path)))
+        raise RoomError(t("there is no room in {path}: the folder has no room.json (check the "
+                          "path the teacher gave)", path=str(folder.path)))
+    return RoomInfo.from_json(data, str(folder.room_file))

@@ -39,12 +39,13 @@ from .folder import (
 )
 from .game import RoomGame
 from .handin import HandInRefused, hand_in_doc, read_hand_in, read_kept, replay
-from .info import RoomInfo, Table
+from .info import RoomInfo, Table, read_room
 from .listeners import Listeners
 from .names import check_name, look_key, name_key
 from .poller import Poller
 from .private import new_token, remember_token, remembered_token, session_name, token_hash
-from .standings import place_text, places
+from .standings import Standings, place_text, places
+from .viewer import RoomView
 
 #: How often a seat looks for the room's next card (seconds).
 POLL_SECONDS = 0.25
@@ -104,22 +105,6 @@ class SeatEnd:
                           "The teacher has ended the game: your place is {place}, with {n} points.",
                           self.total).format(place=place_text(self.place, self.shared, t),
                                              n=self.total)
-
-
-def read_room(folder: RoomFolder, t: Translator) -> RoomInfo:
-    """The room in ``folder``; :class:`RoomError` when there is none (saying why),
-    :class:`RoomFileError` when its file is damaged or from another version."""
-    try:
-        data = read_bytes(folder.room_file)
-    except OSError as exc:
-        raise room_error(t, t("cannot read the room in"), folder.path, exc) from None
-    if data is None:
-        if not folder.path.is_dir():
-            raise RoomError(t("there is no room in {path}: the folder does not exist (check the "
-                              "path the teacher gave)", path=str(folder.path)))
-        raise RoomError(t("there is no room in {path}: the folder has no room.json (check the "
-                          "path the teacher gave)", path=str(folder.path)))
-    return RoomInfo.from_json(data, str(folder.room_file))
 
 
 def join(folder: str | os.PathLike[str], name: str, *, token: str | None = None,
@@ -381,6 +366,7 @@ class Seat:
         self._poller = Poller(self.sync, POLL_SECONDS, f"nsb-seat-{name}")
         self._unsubscribe = game.subscribe(self._on_event)
         self._line: Any = None
+        self._view: RoomView | None = None
 
     # ------------------------------------------------------------------ following the room
     @property
@@ -453,6 +439,8 @@ class Seat:
         self._unsubscribe()
         if self._line is not None:
             self._line.close()
+        if self._view is not None:
+            self._view.close()
 
     def status(self) -> SeatStatus:
         """Where the participant stands: turns out and taken, waiting, over, a problem."""
@@ -567,6 +555,35 @@ class Seat:
 
             self._line = SeatLine(self)
         return self._line
+
+    def view(self) -> RoomView:
+        """The participant's read-only view of the room (one per seat, a
+        :class:`~nsb_widget.room.viewer.RoomView` in the seat's language): everyone's standing,
+        the cards turned over, the final places and the figures, read from the room's folder
+        as any participant may read it. It knows no card before the teacher turns it over and
+        writes nothing."""
+        if self._view is None:
+            self._view = RoomView(self.folder, self.info, language=self.game.language,
+                                  you=self.name)
+        return self._view
+
+    def standings(self) -> Standings:
+        """The room's table of scores now, as the teacher's board shows it (places, totals,
+        states; the final places once the game is over or the teacher ended it), read from the
+        room's folder: the same as ``room.standings()`` in the teacher's kernel, in the seat's
+        language."""
+        return self.view().standings()
+
+    def board(self, **options: Any) -> Any:
+        """The room's board, read-only, for the participant's own screen (a
+        :class:`~nsb_widget.widget.board.RoomBoard` of :meth:`view`): the cards turned over,
+        who is ready, the live scores with the participant's row marked, the final places
+        and the figures, in the seat's language, following the room's folder by itself. It has
+        none of the teacher's buttons: it turns no card over, ends nothing and writes
+        nothing. The sheets of the others can be opened once the places are final."""
+        from ..widget.board import RoomBoard
+
+        return RoomBoard(self.view(), **options)
 
     def describe(self) -> str:
         """The seat's line as text, as it stands now: the participant's and the room's names,

@@ -56,12 +56,11 @@ from .folder import (
 )
 from .game import RoomGame
 from .handin import HandInRefused, hand_in_doc, read_hand_in, read_kept, replay
-from .info import MAX_ROOM_NAME, PACES, RoomInfo, Table
+from .info import MAX_ROOM_NAME, PACES, RoomInfo, Table, read_room
 from .listeners import Listeners
 from .names import check_name, name_key
 from .poller import Poller
 from .private import deal_file, keep_deal, new_token, read_deal, token_hash
-from .seat import read_room
 from .seeds import guess_bits
 from .standings import Standing, Standings, places
 
@@ -124,6 +123,10 @@ class Room:
     sheet. Make one with :meth:`create` (or take one back with :meth:`resume`); participants
     join with :func:`nsb_widget.room.join`."""
 
+    read_only = False
+    """True for a participant's view of a room (:class:`~nsb_widget.room.viewer.RoomView`),
+    which turns no card over and writes nothing."""
+
     def __init__(self, folder: RoomFolder, info: RoomInfo, dealer: Game | None,
                  public: RoomGame, table: Table) -> None:
         self.folder = folder
@@ -137,6 +140,7 @@ class Room:
         self._listeners = Listeners()
         self._problem: str | None = None
         self._disk_table: bytes | None = None  # table.json as last read by the watcher
+        self._strays: dict[str, bytes] = {}  # files in seats/ that are nobody's, as last read
         self._stale: str | None = None  # another kernel has moved the room on: what to do
         self._watcher = Poller(self.poll, WATCH_SECONDS, f"nsb-room-{info.id}")
 
@@ -311,9 +315,15 @@ class Room:
         return self.info.name
 
     @property
+    def language(self) -> str:
+        """The language of the room's words: its standings, problems and board (the room's
+        own; a participant's view is in the participant's)."""
+        return self.info.language
+
+    @property
     def t(self) -> Translator:
         """The room's words (the engine's messages in its language)."""
-        return self.info.translator()
+        return translator(self.language)
 
     @property
     def turns(self) -> tuple[tuple[str, ...], ...]:
@@ -582,6 +592,8 @@ class Room:
                 continue
             if entry is not None and entry._data == data:
                 continue
+            if entry is None and self._strays.get(path.stem) == data:
+                continue  # (named once: nothing new)
             changed = True
             self._accept(path, data, entry, t)
         return changed
@@ -618,6 +630,7 @@ class Room:
                 entry._data, entry.refusal = data, why
             else:  # nobody's known seat: say so once, above the table
                 self._problem = f"{self.folder.seats.name}/{path.name}: {why}"
+                self._strays[path.stem] = data
             return
         if entry is None:
             entry = Participant(hand_in.name, hand_in.key, hand_in.token,
@@ -701,7 +714,7 @@ class Room:
             out = self._table.over or not self.info.dealt
             final = ended is not None or (out and bool(scored) and all(
                 p.game is not None and p.game.is_over for p, _ in scored))
-            return Standings(tuple(rows), turns_out, final, self.info.language)
+            return Standings(tuple(rows), turns_out, final, self.language)
 
     def reseat(self, name: str, *, fresh: bool = False) -> str:
         """Give ``name``'s seat a new token and return it (for a participant whose notebook is

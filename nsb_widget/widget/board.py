@@ -95,7 +95,13 @@ class RoomBoard(anywidget.AnyWidget):
     """The teacher's board of a :class:`~nsb_widget.room.Room` (``room.board()``): the cards
     turned over, who is ready, the live scores, the final places, the figures and the export.
     Made for a projector: large cards and text. It starts the room's watcher (which reads the
-    participants' hand-ins every half second) and redraws when anything changes."""
+    participants' hand-ins every half second) and redraws when anything changes.
+
+    Over a participant's view (``seat.board()``, a read-only
+    :class:`~nsb_widget.room.viewer.RoomView`) it is the participant's board: the same table,
+    standings, places and figures (drawn once the places are final), their own row marked,
+    and none of the teacher's buttons; a reveal, end, figures or export message is refused,
+    and the others' sheets open only once the places are final."""
 
     _esm = STATIC / "board.js"
     _css = STATIC / "board.css"
@@ -127,7 +133,7 @@ class RoomBoard(anywidget.AnyWidget):
         self._shown_version: tuple[int, int] | None = None
         self._figures_for: int | None = None
         self._notice_id = 0
-        super().__init__(strings=board_strings_state(room.info.language),
+        super().__init__(strings=board_strings_state(room.language),
                          info=board_info(room), **kwargs)
         self._unsubscribe = room.subscribe(self.refresh)
         self.on_msg(self._on_message)
@@ -143,7 +149,7 @@ class RoomBoard(anywidget.AnyWidget):
 
     @property
     def _t(self) -> Translator:
-        return translator(self._room.info.language, "widget")
+        return translator(self._room.language, "widget")
 
     # ------------------------------------------------------------------ drawing
     def refresh(self) -> None:
@@ -244,6 +250,15 @@ class RoomBoard(anywidget.AnyWidget):
     def _dispatch(self, intent: _Intent) -> None:
         t = self._t
         room = self._room
+        if room.read_only and intent.kind in ("reveal", "end", "figures", "export"):
+            # A participant's board: nothing of the teacher's (its page shows no such button).
+            self._notify("error", t("this board is your view of the room: only the teacher's "
+                                    "board turns cards over, ends the game and exports"))
+            return
+        if room.read_only and intent.kind == "show" and not room.standings().final:
+            self._notify("info", t("the others' sheets can be opened once the places are "
+                                   "final"))
+            return
         if intent.kind == "reveal":
             if intent.turn is not None and intent.turn != len(room.turns):
                 return  # clicked for a turn already turned over (a double click): done

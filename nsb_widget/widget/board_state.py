@@ -22,7 +22,8 @@ _TABLE_KEYS = ("round", "turn", "phase", "cards", "preview", "round_turns", "las
 
 def board_info(room: Room) -> dict[str, Any]:
     """What stays fixed: the room's and the city's names, its paced mode, its modules' cards,
-    the pencils and how the city's cards look (``ruleset``, as the game widget gets it)."""
+    the pencils and how the city's cards look (``ruleset``, as the game widget gets it); for a
+    participant's view (``viewer``), whose it is (``you``: their name)."""
     game = room.table_game
     info = game_info_state(game)
     scene = map_state(game)
@@ -37,6 +38,9 @@ def board_info(room: Room) -> dict[str, Any]:
         "objectives": info["objectives"],
         "pencils": scene["pencils"],
         "ruleset": info["ruleset"],
+        # A participant's view (seat.board()): no teacher's button, their own row marked.
+        "viewer": room.read_only,
+        "you": getattr(room, "you", None) if room.read_only else None,
     }
 
 

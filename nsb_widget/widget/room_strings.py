@@ -93,6 +93,9 @@ BOARD_STRINGS: dict[str, str] = {
     "board.figures_title": N_("The room's final scores and the sections it drew"),
     "board.problem": N_("Problem: {text}"),
     "board.join": N_("Join with: {code}"),
+    # A participant's own view of the room (seat.board()).
+    "board.you": N_("(you)"),
+    "board.viewer_note": N_("The teacher turns the cards over: your board follows by itself."),
 }
 BOARD_PLURALS: dict[str, tuple[str, str]] = {
     "board.status_behind": ngettext("{n} card behind", "{n} cards behind"),

@@ -962,6 +962,9 @@ function readBoard(model) {
       name: str(info.name),
       map: str(obj(info.map).title),
       dealt: bool(info.dealt),
+      // A participant's own view (seat.board()): none of the teacher's buttons, their row.
+      viewer: info.viewer === true,
+      you: str(info.you),
       hints: info.hints !== false,
       folder: str(info.folder),
       modules: arr(info.modules).filter((m) => typeof m === "string"),
@@ -1118,6 +1121,7 @@ function createBoardView(model, el) {
     class: "nsb-btn",
     "data-action": "figures"
   });
+  const actions = h(doc, "div", { class: "nsb-board-actions" }, figuresBtn, exportBtn);
   const objectives = h(doc, "div", { class: "nsb-board-objectives" });
   const selfPaced = h(doc, "p", { class: "nsb-board-self" });
   const joinLine = h(doc, "p", { class: "nsb-board-join" });
@@ -1157,7 +1161,7 @@ function createBoardView(model, el) {
       objectives,
       joinLine,
       selfPaced,
-      h(doc, "div", { class: "nsb-board-actions" }, figuresBtn, exportBtn)
+      actions
     )
   );
   root.append(probe);
@@ -1176,7 +1180,7 @@ function createBoardView(model, el) {
       ...info.modules.map(moduleName),
       info.hints ? "" : t("board.no_hints")
     ].filter(Boolean).join(" · ");
-    joinLine.textContent = info.folder ? t("board.join", { code: `join(${JSON.stringify(info.folder)}, "…")` }) : "";
+    joinLine.textContent = info.folder && !info.viewer ? t("board.join", { code: `join(${JSON.stringify(info.folder)}, "…")` }) : "";
     selfPaced.textContent = info.dealt ? "" : t("board.self_paced");
     selfPaced.hidden = info.dealt;
     clear(objectives);
@@ -1250,20 +1254,21 @@ function createBoardView(model, el) {
         }));
       }
     }
-    reveal.hidden = !info.dealt;
+    reveal.hidden = !info.dealt || info.viewer;
     reveal.disabled = !table.can_reveal;
     const label = table.turns_out ? t("board.reveal") : t("board.reveal_first");
     reveal.textContent = label;
     reveal.setAttribute("aria-label", label);
     reveal.title = table.can_reveal ? t("board.reveal_key") : table.why_not;
-    revealNote.textContent = info.dealt && !table.can_reveal ? table.why_not : "";
+    revealNote.textContent = info.viewer ? info.dealt && !table.over ? t("board.viewer_note") : "" : info.dealt && !table.can_reveal ? table.why_not : "";
     revealNote.hidden = !revealNote.textContent;
-    if (!table.can_end) armedEnd = false;
-    end.hidden = !table.can_end;
+    const canEnd = table.can_end && !info.viewer;
+    if (!canEnd) armedEnd = false;
+    end.hidden = !canEnd;
     end.classList.toggle("nsb-armed", armedEnd);
     end.textContent = armedEnd ? t("board.end_confirm") : t("board.end");
-    endNote.textContent = table.can_end ? t("board.end_note") : "";
-    endNote.hidden = !table.can_end;
+    endNote.textContent = canEnd ? t("board.end_note") : "";
+    endNote.hidden = !canEnd;
   }
   function statusText(r) {
     const { t } = st;
@@ -1335,32 +1340,40 @@ function createBoardView(model, el) {
     head.append(h(doc, "th", { scope: "col", text: t("board.col_status") }));
     const body = h(doc, "tbody");
     const scored = rows.some((r) => r.rounds.length > 0);
+    const { viewer, you } = st.info;
+    const clickable = !viewer || standings.final;
     for (const r of rows) {
+      const mine = viewer && r.name === you;
+      const nameCell = clickable ? h(doc, "button", {
+        type: "button",
+        class: "nsb-board-name-btn",
+        "data-action": "show",
+        "data-name": r.name,
+        "aria-label": t("board.show_sheet", { name: r.name }),
+        text: r.name
+      }) : h(doc, "span", { class: "nsb-board-name-text", text: r.name });
       const place = r.place === null || !scored ? "–" : t.n(r.shared ? "board.place_shared" : "board.place", r.place);
+      const classes = [
+        st.sheet && st.sheet.name === r.name ? "nsb-board-shown" : "",
+        mine ? "nsb-board-you" : ""
+      ].filter(Boolean).join(" ");
       const tr = h(
         doc,
         "tr",
         {
           "data-name": r.name,
           "data-status": r.status,
-          class: st.sheet && st.sheet.name === r.name ? "nsb-board-shown" : null
+          class: classes || null
         },
         h(doc, "td", {
           class: "nsb-board-place",
           title: r.shared ? t("board.shared") : null,
           text: place
         }),
-        h(doc, "td", {}, h(doc, "button", {
-          type: "button",
-          class: "nsb-board-name-btn",
-          "data-action": "show",
-          "data-name": r.name,
-          "aria-label": t(
-            "board.show_sheet",
-            { name: r.name }
-          ),
-          text: r.name
-        }))
+        h(doc, "td", {}, nameCell, mine ? h(doc, "span", {
+          class: "nsb-board-you-label",
+          text: ` ${t("board.you")}`
+        }) : null)
       );
       for (let n = 0; n < rounds; n++) {
         tr.append(h(doc, "td", { class: "nsb-num", text: n < r.rounds.length ? String(r.rounds[n]) : "" }));
@@ -1436,6 +1449,7 @@ function createBoardView(model, el) {
     figuresImg.alt = t("board.figures_title");
     figuresBtn.textContent = t("board.figures");
     exportBtn.textContent = t("board.export");
+    actions.hidden = st.info.viewer;
     const { why_not_figures: noFigures, why_not_export: noExport } = st.standings;
     figuresBtn.disabled = Boolean(noFigures);
     figuresBtn.title = noFigures || "";
@@ -1469,6 +1483,7 @@ function createBoardView(model, el) {
   }
   function act(action, btn) {
     if (btn && btn.disabled) return;
+    if (st.info.viewer && ["reveal", "end", "figures", "export"].includes(action)) return;
     if (action !== "end") disarm();
     if (action === "end") {
       if (!armedEnd) {
