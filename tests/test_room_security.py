@@ -322,3 +322,36 @@ def test_no_link_put_in_the_folder_is_followed(home, tmp_path):
     assert not room.folder.seat_file(ada.key).is_symlink()
     again = take_seat(room.folder.path, "Ada", token=token)
     assert [type(a).__name__ for a in again.game.history] == ["Reveal"]  # the first card again
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or not hasattr(os, "mkfifo"),
+                    reason="symbolic links and named pipes")
+def test_a_room_file_that_is_a_link_or_no_file_is_told_in_the_readers_language(home,
+                                                                               tmp_path):
+    """``room.json`` or ``table.json`` made a link or a pipe: the teacher's Room.resume raised
+    the bare OSError of table.json ("a symbolic link, never followed"), and a participant's
+    join a RoomError ending in those English words, whatever the language. Now both say,
+    in the reader's language, which file it is and what to do."""
+    from room_support import restart_kernel
+
+    room = Room.create(tmp_path / "raum", "Raum", language="de")
+    folder = room.folder
+    kept = tmp_path / "table-kept.json"
+    os.replace(folder.table_file, kept)
+    folder.table_file.symlink_to(kept)
+    restart_kernel()
+    with pytest.raises(RoomError) as caught:
+        Room.resume(folder.path)
+    assert str(caught.value) == (
+        f"die Karten des Raums können nicht gelesen werden in {folder.path}: table.json ist "
+        f"ein symbolischer Link, was eine Datei des Raums nie ist (ihm wird nicht gefolgt): "
+        f"Die Lehrkraft sollte ihn aus dem Ordner des Raums entfernen")
+    os.replace(folder.room_file, tmp_path / "room-kept.json")
+    os.mkfifo(folder.room_file)
+    for language, words in (("fr", "room.json n'est pas un fichier ordinaire mais un "
+                                   "dossier, un tube ou un périphérique"),
+                            ("de", "room.json ist keine gewöhnliche Datei, sondern ein "
+                                   "Ordner, eine Pipe oder ein Gerät")):
+        with pytest.raises(RoomError) as caught:
+            join(folder.path, "Ada", language=language, follow=False)  # (O_NONBLOCK)
+        assert words in str(caught.value) and "regular" not in str(caught.value)

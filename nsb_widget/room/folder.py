@@ -81,6 +81,15 @@ def room_error(t: Translator, doing: str, path: Path, exc: OSError) -> RoomError
         why = t("the room's lock file {name} is not a regular file (a folder, a pipe or a "
                 "link, which no kernel makes): remove it from the room's folder",
                 name=LOCK_FILE)
+    elif isinstance(exc, NotAFile):
+        name = _shown_name(exc.filename, path)
+        if exc.link:
+            why = t("{name} is a symbolic link, which a room's file never is (it is not "
+                    "followed): the teacher should remove it from the room's folder", name=name)
+        else:
+            why = t("{name} is not a regular file but a folder, a pipe or a device, which a "
+                    "room's file never is: the teacher should remove it from the room's "
+                    "folder", name=name)
     elif code == errno.ENOENT:
         why = t("the folder does not exist (check the path the teacher gave)")
     elif code == errno.ENOTDIR:
@@ -95,6 +104,17 @@ def room_error(t: Translator, doing: str, path: Path, exc: OSError) -> RoomError
     else:
         why = exc.strerror or type(exc).__name__
     return RoomError(t("{doing} {path}: {why}", doing=doing, path=str(path), why=why))
+
+
+def _shown_name(filename: object, folder: Path) -> str:
+    """The file ``filename`` as a room's error names it: its path inside ``folder``
+    (``seats/<key>.json``), else its own name."""
+    if not isinstance(filename, str | os.PathLike):
+        return "?"
+    try:
+        return Path(filename).relative_to(folder).as_posix()
+    except ValueError:
+        return Path(filename).name
 
 
 def write_atomic(path: Path, doc: Mapping[str, Any]) -> None:

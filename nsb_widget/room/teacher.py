@@ -264,7 +264,11 @@ class Room:
         info = read_room(place, translator(None))
         live = _LIVE.get(info.id)
         t = info.translator()
-        data = read_bytes(place.table_file)
+        try:
+            data = read_bytes(place.table_file)
+        except OSError as exc:
+            raise room_error(t, t("cannot read the room's cards in"), place.path,
+                             exc) from None
         table = (Table((), False, time.time()) if data is None
                  else Table.from_json(data, str(place.table_file), info))
         if live is not None:
@@ -1061,7 +1065,7 @@ def _not_a_file(exc: NotAFile, t: Translator) -> str:
     symbolic link is named as one (never what it points to)."""
     if exc.link:
         return t("a symbolic link, refused: a room's file is never one")
-    return exc.strerror or ""
+    return t("not a regular file (a pipe, a device or a folder)")
 
 
 def _first_problem(exc: RoomFileError) -> str:
