@@ -574,8 +574,24 @@ class Room:
                 self._problem = f"{self.folder.ended.name}/{path.name}: {str(exc)[:200]}"
                 continue
             self._participants[key] = Participant(
-                hand_in.name, key, hand_in.token, game, None, hand_in.updated, time.time(),
-                _actions=hand_in.actions, _joined=hand_in.joined)
+                hand_in.name, key, self._seat_token(key, hand_in.token), game, None,
+                hand_in.updated, time.time(), _actions=hand_in.actions,
+                _joined=hand_in.joined)
+
+    def _seat_token(self, key: str, kept: str) -> str:
+        """The token hash that opens the seat ``key`` placed at the end: its seat's (read
+        now), else ``kept``, the kept game's. The two differ only when a reseat was stopped
+        between writing the kept game and the seat (:meth:`reseat` writes the seat last, so
+        the seat's is the token its participant's notebook holds), or when the participant
+        wrote another token into their own seat's file: either way the places stand, as the
+        kept game's actions count, and the seat's notebook is the one whose hand-ins are
+        read."""
+        path = self.folder.seat_file(key)
+        try:
+            data = read_bytes(path)
+            return kept if data is None else read_hand_in(data, path, self.info).token
+        except (OSError, RoomFileError):
+            return kept
 
     # ------------------------------------------------------------------ the participants
     def poll(self) -> bool:
@@ -777,9 +793,17 @@ class Room:
             ended = self._table.ended
             placed = ended is not None and key in ended
             try:
-                write_atomic(path, doc)
-                if placed:
-                    self._reseat_kept(key, digest)
+                # The kept game first, the seat last: a kernel stopped between the two leaves
+                # the seat's old token, which the board then takes (_load_ended), and a seat
+                # that cannot be written puts the kept game back.
+                before = self._reseat_kept(key, digest) if placed else None
+                try:
+                    write_atomic(path, doc)
+                except BaseException:
+                    if before is not None:
+                        with contextlib.suppress(OSError):
+                            write_atomic(self.folder.ended_file(key), before)
+                    raise
             except OSError as exc:
                 raise room_error(t, t("cannot reseat: cannot write to"), self.folder.path,
                                  exc) from None
@@ -791,22 +815,22 @@ class Room:
         self.poll()
         return token
 
-    def _reseat_kept(self, key: str, digest: str) -> None:
+    def _reseat_kept(self, key: str, digest: str) -> dict[str, Any] | None:
         """Give the game of ``key`` kept at the end (``ended/``) the token hash ``digest``: the
-        reseat holds after a kernel restart. A kept game that is missing or cannot be read is
-        left as it is (the board names it; the seat is counted instead). Raises
-        :class:`OSError` when it cannot be written."""
+        reseat holds after a kernel restart. Returns the kept game as it was (to put back),
+        ``None`` when it is missing or cannot be read (left as it is: the board names it; the
+        seat is counted instead). Raises :class:`OSError` when it cannot be written."""
         path = self.folder.ended_file(key)
         try:
             data = read_bytes(path)
             if data is None:
-                return
+                return None
             read_hand_in(data, path, self.info)
         except (NotAFile, RoomFileError):
-            return
+            return None
         doc = json.loads(data)
-        doc["token"] = digest
-        write_atomic(path, doc)
+        write_atomic(path, {**doc, "token": digest})
+        return dict(doc)
 
     # ------------------------------------------------------------------ following the room
     def watch(self, interval: float = WATCH_SECONDS) -> None:
