@@ -483,7 +483,7 @@ def test_a_room_left_half_made_by_a_killed_kernel_is_made_afresh(home, tmp_path,
     assert room.info.id != dead and room.reveal()
     teacher._LIVE.clear()
     assert Room.resume(folder).info.id == room.info.id and len(room.turns) == 1
-    assert sorted(p.name for p in folder.iterdir()) == ["room.json", "seats", "table.json"]
+    assert sorted(p.name for p in folder.iterdir()) == ["ended", "room.json", "seats", "table.json"]
     again = tmp_path / "again"  # Room.create takes a half-made room over as well
     _half_made(again, home)
     assert Room.create(again, "Again", language="en").reveal()

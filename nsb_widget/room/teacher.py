@@ -292,6 +292,10 @@ class Room:
         live = _LIVE.get(info.id)
         t = info.translator()
         try:
+            place.check()  # (seats/ and ended/ the teacher's own: nobody else's to swap)
+        except OSError as exc:
+            raise room_error(t, t("cannot read the room in"), place.path, exc) from None
+        try:
             data = read_bytes(place.table_file)
         except OSError as exc:
             raise room_error(t, t("cannot read the room's cards in"), place.path,
@@ -987,7 +991,8 @@ def _half_made(place: RoomFolder, data: bytes, deal: str | os.PathLike[str] | No
     """True when ``data``, the bytes of ``place``'s ``room.json``, is a room whose creation
     stopped half-way (a kernel killed between claiming the folder and writing the table), so
     that nothing of it can be taken back and a new room may be made there: a dealt room, no
-    ``table.json``, nobody seated or ever joining (``seats/`` empty), never ended, no lock,
+    ``table.json``, nobody seated or ever joining (``seats/`` empty), nothing in ``ended/``,
+    no lock,
     no deal kept for it by this account (at ``deal``, else the default place), and a
     ``room.json`` older than :data:`HALF_MADE_SECONDS` (a younger one may be another
     notebook's room being created now). A self-paced room, or one whose deal is kept, is
@@ -996,16 +1001,16 @@ def _half_made(place: RoomFolder, data: bytes, deal: str | os.PathLike[str] | No
         info = RoomInfo.from_json(data, str(place.room_file))
     except RoomFileError:
         return False
-    if not info.dealt or any(os.path.lexists(p) for p in (
-            place.table_file, place.ended, place.lock_file)):
+    if not info.dealt or any(os.path.lexists(p) for p in (place.table_file, place.lock_file)):
         return False
-    try:
-        if os.listdir(place.seats):
+    for sub in (place.seats, place.ended):
+        try:
+            if os.listdir(sub):
+                return False
+        except FileNotFoundError:
+            pass
+        except OSError:
             return False
-    except FileNotFoundError:
-        pass
-    except OSError:
-        return False
     for path in {_deal_path(info.id), *(() if deal is None else (Path(deal),))}:
         kept = read_deal(path)
         if kept and kept.get("room") == info.id:
