@@ -535,3 +535,57 @@ def test_two_notebooks_opening_a_half_made_room_at_once_make_one_room(home, tmp_
         teacher._LIVE.clear()
         assert Room.resume(folder).info.id == doc["room"]
     assert len(list((home / "deals").iterdir())) == rounds
+
+
+def _join_each_undeleting(folder: str, index: int, names: list[str], barrier, results) -> None:
+    """:func:`_join_each` on a hub, where a claim planted by another participant in the
+    sticky seats/ cannot be deleted by a joiner."""
+    real = os.unlink
+
+    def unlink(path, *args, **kwargs):
+        if os.path.basename(path).startswith(".look-") and "planted" in Path(path).read_text():
+            raise PermissionError(1, "Operation not permitted", str(path))
+        return real(path, *args, **kwargs)
+
+    os.unlink = unlink
+    _join_each(folder, index, names, barrier, results)
+
+
+def test_lookalikes_racing_past_a_claim_nobody_can_delete_seat_one(home, tmp_path):
+    """On a hub a participant may plant a claim on the look of a name that keeps nobody out
+    (it names their own seat) and that no joiner can delete (sticky seats/): two lookalikes
+    joining at the same instant then both went past it, and both were seated. A seat is now
+    kept only if no lookalike's seat is there once it is written. (Failed before the fix:
+    both seated.)"""
+    from nsb_widget.room.names import look_key, name_key
+
+    room = Room.create(tmp_path / "room", "Lookalikes", language="en")
+    join(room.folder.path, "Mallory", follow=False)
+    rounds = 20
+    latin = [f"Pao{i}" for i in range(rounds)]
+    cyrillic = [f"\u0420\u0430\u043e{i}" for i in range(rounds)]
+    old = time.time() - 60
+    for name in latin:
+        claim = room.folder.look_file(look_key(name))
+        claim.write_text(json.dumps({"format": "nsb-room-look", "version": 1,
+                                     "room": room.info.id, "key": name_key("Mallory"),
+                                     "name": "Mallory", "planted": True}))
+        os.utime(claim, (old, old))
+    barrier, results = CONTEXT.Barrier(2), CONTEXT.Queue()
+    procs = [CONTEXT.Process(target=_join_each_undeleting, args=(
+        str(room.folder.path), i, names, barrier, results))
+        for i, names in enumerate((latin, cyrillic))]
+    for p in procs:
+        p.start()
+    outcomes = dict(results.get(timeout=120) for _ in range(2 * rounds))
+    for p in procs:
+        p.join(timeout=30)
+        assert p.exitcode == 0
+    for a, b in zip(latin, cyrillic, strict=True):
+        seated = [n for n in (a, b) if outcomes[n] == "seat"]
+        assert len(seated) == 1, (a, b, outcomes[a], outcomes[b])
+        (loser,) = {a, b} - set(seated)
+        assert outcomes[loser] == (f"the name {loser} looks the same as {seated[0]}, who is in "
+                                   f"the room already: choose another name")
+        assert room.folder.look_file(look_key(a)).exists()  # (the planted claim stays)
+    assert len(room.folder.seat_files()) == rounds + 1
