@@ -20,6 +20,7 @@ from nsb_widget import Game
 from nsb_widget.errors import PhaseError
 from nsb_widget.room import Room, RoomError, RoomFileError, join
 from nsb_widget.room import folder as room_folder
+from nsb_widget.room import teacher as room_teacher
 from nsb_widget.room.private import token_hash
 from nsb_widget.room.standings import Standing, Standings, places
 from nsb_widget.rules.game import Phase
@@ -938,6 +939,58 @@ def test_a_reseat_after_the_end_holds_after_a_kernel_restart(home, tmp_path):
     third.poll()
     assert "after the teacher ended the game" in (third.participant("Ada").refusal or "")
     assert _places(third) == before
+
+
+class _Killed(BaseException):
+    """The kernel stops here (a write that never happens)."""
+
+
+@pytest.mark.parametrize("stop", ["seat", "kept"])
+def test_a_reseat_stopped_between_its_two_writes_leaves_one_token(home, tmp_path, monkeypatch,
+                                                                  stop):
+    """A reseat after the end writes two files: the seat and the game kept in ended/. A kernel
+    killed between them left the seat with the new token and the kept game with the old one,
+    so after a restart the board refused every hand-in of the new notebook ('another token'),
+    whose token the teacher never saw. Now the kept game is written first and the seat last,
+    and the board takes the seat's token: a stop before either write (``stop``) leaves the
+    old token working, and a failing seat write puts the kept game back. (Failed before the
+    fix: 'the file now carries another token'.)"""
+    room = _room(tmp_path, seed=2**70 + 21)
+    ada, bob = (take_seat(room.folder.path, n) for n in ("Ada", "Bob"))
+    _leave_after(room, [ada], bob, 3, random.Random(2))
+    room.end()
+    before = _places(room)
+    real = room_folder.write_atomic
+
+    dead = []
+
+    def write(path, doc):  # the kernel killed at the write ``stop``: nothing runs after it
+        if dead or (stop == "seat") == (path == room.folder.seat_file(ada.key)):
+            dead.append(path)
+            raise _Killed
+        real(path, doc)
+
+    monkeypatch.setattr(room_teacher, "write_atomic", write)
+    with pytest.raises(_Killed):
+        room.reseat("Ada")
+    assert dead[0].parent.name == ("seats" if stop == "seat" else "ended")
+    monkeypatch.setattr(room_teacher, "write_atomic", real)
+    restart_kernel()
+    again = Room.resume(room.folder.path)
+    assert again.participant("Ada").refusal is None and _places(again) == before
+    mine = take_seat(room.folder.path, "Ada")  # her own notebook still opens her seat
+    mine.game.undo()  # (and hands in)
+    again.poll()
+    assert again.participant("Ada").refusal == ("handed in after the teacher ended the game: "
+                                                "the game as it was then counts")
+    # A seat write that fails (a full disk) changes nothing: the kept game is put back.
+    kept = room.folder.ended_file(ada.key).read_bytes()
+    monkeypatch.setattr(room_teacher, "write_atomic", lambda path, doc: (
+        real(path, doc) if path != room.folder.seat_file(ada.key) else
+        (_ for _ in ()).throw(OSError(errno.ENOSPC, "full"))))
+    with pytest.raises(RoomError, match="cannot reseat"):
+        again.reseat("Ada")
+    assert room.folder.ended_file(ada.key).read_bytes() == kept
 
 
 def test_the_games_kept_at_the_end_hold_nothing_a_participant_could_not_read(home, tmp_path):

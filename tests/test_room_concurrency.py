@@ -432,3 +432,160 @@ def test_a_lookalike_claim_kept_fresh_by_hand_blocks_nobody_for_long(home, tmp_p
     time.sleep(0.4)
     os.utime(claim)  # touched again: as fresh as a claim made now
     assert join(folder.path, "Pao", follow=False).name == "Pao"
+
+
+# ---------------------------------------------------------------------------- a room half made
+def _create_killed_half_way(folder: str, home_dir: str) -> None:
+    """A teacher's kernel killed between claiming the folder (room.json) and keeping the
+    deal and writing table.json."""
+    os.environ["NSB_WIDGET_HOME"] = home_dir
+    teacher._LIVE.clear()
+    teacher.keep_deal = lambda *_: os.kill(os.getpid(), signal.SIGKILL)  # type: ignore
+    Room.create(folder, "Half", language="en")
+
+
+def _half_made(folder: Path, home_dir: Path) -> str:
+    """``folder`` left as a kernel killed half-way through Room.create leaves it, a minute
+    ago; returns the dead room's id."""
+    proc = CONTEXT.Process(target=_create_killed_half_way, args=(str(folder), str(home_dir)))
+    proc.start()
+    proc.join(timeout=60)
+    assert proc.exitcode == -signal.SIGKILL
+    assert (folder / "room.json").exists() and not (folder / "table.json").exists()
+    old = time.time() - 60
+    os.utime(folder / "room.json", (old, old))
+    return json.loads((folder / "room.json").read_text())["room"]
+
+
+def test_a_room_left_half_made_by_a_killed_kernel_is_made_afresh(home, tmp_path,
+                                                                 monkeypatch):
+    """A kernel killed between claiming room.json and writing the deal and table.json left
+    a folder that every later Room.open refused ('this account holds no deal') until someone
+    deleted room.json by hand. Now a half-made room (no table, nobody joined, no deal kept,
+    room.json older than HALF_MADE_SECONDS) is made afresh; a younger one is waited for, as
+    another notebook may be creating it now."""
+    monkeypatch.setattr(teacher, "CREATE_WAIT_SECONDS", 0.2)
+    folder = tmp_path / "room"
+    dead = _half_made(folder, home)
+    now = time.time()
+    os.utime(folder / "room.json", (now, now))  # as if it had been killed a moment ago
+    with pytest.raises(RoomError, match=r"the room Half in .* is still being created .* run "
+                                        r"this again in 10 seconds"):
+        Room.open(folder, "Half", language="en")
+    with pytest.raises(RoomError, match="already holds a room"):
+        Room.create(folder, "Half", language="en")
+    old = now - 60
+    os.utime(folder / "room.json", (old, old))
+    with pytest.raises(RoomError, match=r"was never finished .*: Room.open or Room.create "
+                                        r"makes a new room there"):
+        Room.resume(folder)
+    room = Room.open(folder, "Half", language="en")
+    assert room.info.id != dead and room.reveal()
+    teacher._LIVE.clear()
+    assert Room.resume(folder).info.id == room.info.id and len(room.turns) == 1
+    assert sorted(p.name for p in folder.iterdir()) == ["ended", "room.json", "seats", "table.json"]
+    again = tmp_path / "again"  # Room.create takes a half-made room over as well
+    _half_made(again, home)
+    assert Room.create(again, "Again", language="en").reveal()
+
+
+def test_a_half_made_room_someone_joined_is_left_alone_and_says_what_to_delete(home, tmp_path,
+                                                                              monkeypatch):
+    monkeypatch.setattr(teacher, "CREATE_WAIT_SECONDS", 0.2)
+    folder = tmp_path / "room"
+    dead = _half_made(folder, home)
+    join(folder, "Ada", follow=False)  # (room.json is all a join reads)
+    with pytest.raises(RoomError, match=f"was never finished .* yet someone has joined or "
+                                        f"written there since: delete the folder {folder}"):
+        Room.open(folder, "Half", language="en")
+    assert json.loads((folder / "room.json").read_text())["room"] == dead
+
+
+def test_two_notebooks_opening_a_half_made_room_at_once_make_one_room(home, tmp_path):
+    """Two notebooks run from the top at the same instant on a folder a killed kernel left
+    half made: both take it over, one room is made, and the other notebook takes it back."""
+    rounds = 12
+    seed = Room.create(tmp_path / "seed", "Half", language="en")  # one half-made room, copied
+    (seed.folder.table_file).unlink()
+    (home / "deals" / f"{seed.info.id}.json").unlink()
+    old = time.time() - 60
+    for number in range(rounds):
+        folder = tmp_path / f"room-{number}"
+        folder.mkdir()
+        (folder / "seats").mkdir()
+        (folder / "room.json").write_bytes(seed.folder.room_file.read_bytes())
+        os.utime(folder / "room.json", (old, old))
+    teacher._LIVE.clear()
+    barrier, results = CONTEXT.Barrier(2), CONTEXT.Queue()
+    procs = [CONTEXT.Process(target=_opening_teacher, args=(
+        str(tmp_path), str(home), i, rounds, barrier, results)) for i in range(2)]
+    for p in procs:
+        p.start()
+    answers = sorted(results.get(timeout=120) for _ in range(2 * rounds))
+    for p in procs:
+        p.join(timeout=30)
+        assert p.exitcode == 0
+    for number in range(rounds):
+        pair = [a for a in answers if a[0] == number]
+        folder = tmp_path / f"room-{number}"
+        doc = json.loads((folder / "room.json").read_text())
+        table = json.loads((folder / "table.json").read_text())
+        assert {a[2] for a in pair} == {doc["room"]} == {table["room"]} != {seed.info.id}, pair
+        assert not list(folder.glob(".*"))  # nothing moved aside is left
+        teacher._LIVE.clear()
+        assert Room.resume(folder).info.id == doc["room"]
+    assert len(list((home / "deals").iterdir())) == rounds
+
+
+def _join_each_undeleting(folder: str, index: int, names: list[str], barrier, results) -> None:
+    """:func:`_join_each` on a hub, where a claim planted by another participant in the
+    sticky seats/ cannot be deleted by a joiner."""
+    real = os.unlink
+
+    def unlink(path, *args, **kwargs):
+        if os.path.basename(path).startswith(".look-") and "planted" in Path(path).read_text():
+            raise PermissionError(1, "Operation not permitted", str(path))
+        return real(path, *args, **kwargs)
+
+    os.unlink = unlink
+    _join_each(folder, index, names, barrier, results)
+
+
+def test_lookalikes_racing_past_a_claim_nobody_can_delete_seat_one(home, tmp_path):
+    """On a hub a participant may plant a claim on the look of a name that keeps nobody out
+    (it names their own seat) and that no joiner can delete (sticky seats/): two lookalikes
+    joining at the same instant then both went past it, and both were seated. A seat is now
+    kept only if no lookalike's seat is there once it is written. (Failed before the fix:
+    both seated.)"""
+    from nsb_widget.room.names import look_key, name_key
+
+    room = Room.create(tmp_path / "room", "Lookalikes", language="en")
+    join(room.folder.path, "Mallory", follow=False)
+    rounds = 20
+    latin = [f"Pao{i}" for i in range(rounds)]
+    cyrillic = [f"\u0420\u0430\u043e{i}" for i in range(rounds)]
+    old = time.time() - 60
+    for name in latin:
+        claim = room.folder.look_file(look_key(name))
+        claim.write_text(json.dumps({"format": "nsb-room-look", "version": 1,
+                                     "room": room.info.id, "key": name_key("Mallory"),
+                                     "name": "Mallory", "planted": True}))
+        os.utime(claim, (old, old))
+    barrier, results = CONTEXT.Barrier(2), CONTEXT.Queue()
+    procs = [CONTEXT.Process(target=_join_each_undeleting, args=(
+        str(room.folder.path), i, names, barrier, results))
+        for i, names in enumerate((latin, cyrillic))]
+    for p in procs:
+        p.start()
+    outcomes = dict(results.get(timeout=120) for _ in range(2 * rounds))
+    for p in procs:
+        p.join(timeout=30)
+        assert p.exitcode == 0
+    for a, b in zip(latin, cyrillic, strict=True):
+        seated = [n for n in (a, b) if outcomes[n] == "seat"]
+        assert len(seated) == 1, (a, b, outcomes[a], outcomes[b])
+        (loser,) = {a, b} - set(seated)
+        assert outcomes[loser] == (f"the name {loser} looks the same as {seated[0]}, who is in "
+                                   f"the room already: choose another name")
+        assert room.folder.look_file(look_key(a)).exists()  # (the planted claim stays)
+    assert len(room.folder.seat_files()) == rounds + 1

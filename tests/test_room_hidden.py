@@ -64,8 +64,8 @@ def test_a_refused_reveal_leaves_no_readable_trace_of_its_card(home, tmp_path, m
             assert b"turns" in content  # the refused card was in it...
             assert mode & 0o077 == 0, f"{name} was readable by others ({mode:o}) while written"
         # ...and nothing of it is left; the table is as it was.
-        assert sorted(p.name for p in room.folder.path.iterdir()) == ["room.json", "seats",
-                                                                     "table.json"]
+        assert sorted(p.name for p in room.folder.path.iterdir()) == ["ended", "room.json",
+                                                                     "seats", "table.json"]
         assert room.folder.table_file.read_bytes() == table and len(room.turns) == 1
         # Once whole, every room file is as readable as any new file of its writer's.
         room.reveal()

@@ -322,3 +322,90 @@ def test_no_link_put_in_the_folder_is_followed(home, tmp_path):
     assert not room.folder.seat_file(ada.key).is_symlink()
     again = take_seat(room.folder.path, "Ada", token=token)
     assert [type(a).__name__ for a in again.game.history] == ["Reveal"]  # the first card again
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or not hasattr(os, "mkfifo"),
+                    reason="symbolic links and named pipes")
+def test_a_room_file_that_is_a_link_or_no_file_is_told_in_the_readers_language(home,
+                                                                               tmp_path):
+    """``room.json`` or ``table.json`` made a link or a pipe: the teacher's Room.resume raised
+    the bare OSError of table.json ("a symbolic link, never followed"), and a participant's
+    join a RoomError ending in those English words, whatever the language. Now both say,
+    in the reader's language, which file it is and what to do."""
+    from room_support import restart_kernel
+
+    room = Room.create(tmp_path / "raum", "Raum", language="de")
+    folder = room.folder
+    kept = tmp_path / "table-kept.json"
+    os.replace(folder.table_file, kept)
+    folder.table_file.symlink_to(kept)
+    restart_kernel()
+    with pytest.raises(RoomError) as caught:
+        Room.resume(folder.path)
+    assert str(caught.value) == (
+        f"die Karten des Raums können nicht gelesen werden in {folder.path}: table.json ist "
+        f"ein symbolischer Link, was eine Datei des Raums nie ist (ihm wird nicht gefolgt): "
+        f"Die Lehrkraft sollte ihn aus dem Ordner des Raums entfernen")
+    os.replace(folder.room_file, tmp_path / "room-kept.json")
+    os.mkfifo(folder.room_file)
+    for language, words in (("fr", "room.json n'est pas un fichier ordinaire mais un "
+                                   "dossier, un tube ou un périphérique"),
+                            ("de", "room.json ist keine gewöhnliche Datei, sondern ein "
+                                   "Ordner, eine Pipe oder ein Gerät")):
+        with pytest.raises(RoomError) as caught:
+            join(folder.path, "Ada", language=language, follow=False)  # (O_NONBLOCK)
+        assert words in str(caught.value) and "regular" not in str(caught.value)
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                    reason="giving a folder to another account needs root")
+def test_a_folder_made_beforehand_by_someone_else_cannot_be_swapped_under_the_teacher(
+        home, tmp_path):
+    """A room folder made beforehand by another account and writable by others let a
+    participant replace table.json (no sticky bit), or make ended/ before the teacher and
+    later swap the games kept there. The teacher's kernel now refuses, saying what is wrong
+    and what to do, and puts right the modes of a folder of its own. (Failed before the fix:
+    the room was made in both folders, and the game ended into the participant's ended/.)"""
+    from room_support import play_room, restart_kernel
+
+    other = 65534
+    pre = tmp_path / "pre"
+    pre.mkdir()
+    os.chown(pre, other, other)
+    pre.chmod(0o777)
+    with pytest.raises(RoomError, match=r"the folder belongs to another account \(user id "
+                                        r"65534\) and others may write in it, without the "
+                                        r"sticky bit.* chmod \+t"):
+        _room(pre)
+    assert list(pre.iterdir()) == []  # nothing made
+    pre.chmod(0o1777)  # sticky, as /tmp: fine, unless a participant made ended/ first
+    (pre / "ended").mkdir()
+    os.chown(pre / "ended", other, other)
+    with pytest.raises(RoomError, match=r"ended was made by another account \(user id 65534\)"
+                                        r".*Remove ended"):
+        _room(pre)
+    assert os.listdir(pre) == ["ended"]
+    (pre / "ended").rmdir()
+    room = _room(pre)  # the teacher's own ended/ and seats/ now
+    ended = room.folder.ended
+    assert os.stat(ended).st_uid == os.stat(room.folder.seats).st_uid == 0
+    # A room of the previous version had no ended/ until the end: a participant makes one.
+    ended.rmdir()
+    ada = take_seat(room.folder.path, "Ada")
+    take_seat(room.folder.path, "Bob")  # who leaves without playing
+    play_room(room, [ada], __import__("random").Random(1))
+    ended.mkdir()
+    os.chown(ended, other, other)
+    with pytest.raises(RoomError, match=r"cannot end the game: .*ended was made by another "
+                                        r"account"):
+        room.end()
+    assert not room.is_ended and os.listdir(ended) == []
+    restart_kernel()
+    with pytest.raises(RoomError, match="ended was made by another account"):
+        Room.resume(room.folder.path)
+    ended.rmdir()
+    ended.mkdir(mode=0o777)  # the teacher's own, too open: put right
+    ended.chmod(0o777)
+    room = Room.resume(room.folder.path)
+    room.end()
+    assert room.is_ended and not stat.S_IMODE(os.stat(ended).st_mode) & 0o022

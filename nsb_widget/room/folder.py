@@ -81,6 +81,27 @@ def room_error(t: Translator, doing: str, path: Path, exc: OSError) -> RoomError
         why = t("the room's lock file {name} is not a regular file (a folder, a pipe or a "
                 "link, which no kernel makes): remove it from the room's folder",
                 name=LOCK_FILE)
+    elif isinstance(exc, NotOwned):
+        name = _shown_name(exc.filename, path)
+        if exc.folder:
+            why = t("the folder belongs to another account (user id {uid}) and others may "
+                    "write in it, without the sticky bit, so any of them could replace the "
+                    "room's files: create the room in a new folder inside it (its owner can "
+                    "also run chmod +t on it)", uid=exc.uid)
+        else:
+            why = t("{name} was made by another account (user id {uid}), which could then "
+                    "replace the files in it: it must be the teacher's. Remove {name} (its "
+                    "owner or the folder's owner can), or create the room in a new folder",
+                    name=name, uid=exc.uid)
+    elif isinstance(exc, NotAFile):
+        name = _shown_name(exc.filename, path)
+        if exc.link:
+            why = t("{name} is a symbolic link, which a room's file never is (it is not "
+                    "followed): the teacher should remove it from the room's folder", name=name)
+        else:
+            why = t("{name} is not a regular file but a folder, a pipe or a device, which a "
+                    "room's file never is: the teacher should remove it from the room's "
+                    "folder", name=name)
     elif code == errno.ENOENT:
         why = t("the folder does not exist (check the path the teacher gave)")
     elif code == errno.ENOTDIR:
@@ -95,6 +116,17 @@ def room_error(t: Translator, doing: str, path: Path, exc: OSError) -> RoomError
     else:
         why = exc.strerror or type(exc).__name__
     return RoomError(t("{doing} {path}: {why}", doing=doing, path=str(path), why=why))
+
+
+def _shown_name(filename: object, folder: Path) -> str:
+    """The file ``filename`` as a room's error names it: its path inside ``folder``
+    (``seats/<key>.json``), else its own name."""
+    if not isinstance(filename, str | os.PathLike):
+        return "?"
+    try:
+        return Path(filename).relative_to(folder).as_posix()
+    except ValueError:
+        return Path(filename).name
 
 
 def write_atomic(path: Path, doc: Mapping[str, Any]) -> None:
@@ -317,6 +349,31 @@ class NotAFile(OSError):
         """True for a symbolic link."""
 
 
+class NotOwned(OSError):
+    """A folder of the room that the teacher's kernel must own and does not: ``seats/`` or
+    ``ended/`` made by another account (who may then replace or delete every file in it),
+    or (:attr:`folder` True) the room's folder itself, of another account and writable by
+    others without the sticky bit (any of them may replace ``table.json``)."""
+
+    def __init__(self, path: Path, uid: int, folder: bool = False) -> None:
+        super().__init__(errno.EPERM, f"made by another account (user id {uid})", str(path))
+        self.uid = uid
+        """The user id of the folder's owner."""
+        self.folder = folder
+        """True for the room's folder itself."""
+
+
+def _check_own(path: Path) -> None:
+    """Raise :class:`NotOwned` when the folder ``path`` (which exists) belongs to another
+    account, :class:`NotAFile` when it is a link (never followed) or no folder. Only where
+    accounts exist (POSIX)."""
+    info = os.lstat(path)
+    if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
+        raise NotAFile(path, link=stat.S_ISLNK(info.st_mode))
+    if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
+        raise NotOwned(path, info.st_uid)
+
+
 class LockNotAFile(NotAFile):
     """The room's lock file is not a regular file, and cannot be removed (a folder, or a file
     of someone else's): nothing can turn a card over until it is removed by hand."""
@@ -403,11 +460,34 @@ class RoomFolder:
         shared folder made for the room), else the folder that holds it."""
         existed = self.path.is_dir()
         self.path.mkdir(exist_ok=True)
+        self.check()
         self.seats.mkdir(exist_ok=True)
+        self.ended.mkdir(exist_ok=True)  # (now: made later, someone else could make it first)
+        self.check()
         shared = stat.S_IMODE(os.stat(self.path if existed else self.path.parent).st_mode)
         readable = shared & 0o555
         _set_mode(self.path, 0o700 | readable | stat.S_ISVTX)
         _set_mode(self.seats, 0o700 | readable | (shared & 0o022) | stat.S_ISVTX)
+        _set_mode(self.ended, 0o700 | readable)
+
+    def check(self) -> None:
+        """Refuse a folder in which the participants could replace what the teacher's kernel
+        writes (when everyone is their own user, as on a JupyterHub): ``seats/`` or
+        ``ended/`` made by another account (a participant who made ``ended/`` before the
+        teacher could swap the games kept there), or a room's folder of another account
+        that others may write in without the sticky bit (a folder made beforehand, group
+        writable: any of them could replace ``table.json``). Raises :class:`NotOwned` (or
+        :class:`NotAFile` for a link or a file where a folder should be); the modes of a
+        folder this account owns are put right by :meth:`make`, not here."""
+        if not hasattr(os, "geteuid"):
+            return
+        info = os.stat(self.path)
+        if (info.st_uid != os.geteuid() and info.st_mode & 0o022
+                and not info.st_mode & stat.S_ISVTX):
+            raise NotOwned(self.path, info.st_uid, folder=True)
+        for sub in (self.seats, self.ended):
+            if os.path.lexists(sub):
+                _check_own(sub)
 
     @property
     def lock_file(self) -> Path:
@@ -420,10 +500,12 @@ class RoomFolder:
         return self.path / ENDED_DIR
 
     def make_ended(self) -> None:
-        """Create :attr:`ended` (when it does not exist) as the room's folder is made: the
-        teacher alone writes in it, whatever the umask (a hub's 002), readable as the room's
-        folder is."""
+        """Create :attr:`ended` (when it does not exist: a room made by an older version) as
+        the room's folder is made: the teacher alone writes in it, whatever the umask (a hub's
+        002), readable as the room's folder is. Raises :class:`NotOwned` when another account
+        made it (and could swap the games kept there)."""
         self.ended.mkdir(exist_ok=True)
+        _check_own(self.ended)
         _set_mode(self.ended, stat.S_IMODE(os.stat(self.path).st_mode) & 0o755)
 
     def ended_file(self, key: str) -> Path:

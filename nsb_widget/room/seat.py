@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import html
 import os
+import random
 import threading
 import time
 from collections.abc import Callable
@@ -49,6 +50,9 @@ from .viewer import RoomView
 
 #: How often a seat looks for the room's next card (seconds).
 POLL_SECONDS = 0.25
+#: How many times :func:`join` tries to take a seat: a seat claimed at the same moment as the
+#: same name's, or as a lookalike's, is tried again.
+JOIN_ATTEMPTS = 4
 
 # The seats open in this process, by (room id, name key): joining again (a cell run twice)
 # gives back the same seat, its game and its widgets.
@@ -132,7 +136,7 @@ def join(folder: str | os.PathLike[str], name: str, *, token: str | None = None,
     session = session_name()
     path = place.seat_file(key)
     with _OPEN_LOCK:
-        for _attempt in range(2):
+        for attempt in range(JOIN_ATTEMPTS):
             data = _read_seat_bytes(path, place, t)
             if data is not None:
                 seat = _resume(place, info, path, data, token, session, t, language)
@@ -155,6 +159,20 @@ def join(folder: str | os.PathLike[str], name: str, *, token: str | None = None,
                                   "room already: choose another name", name=shown,
                                   other=other))
             if claimed:
+                # The claim cannot be trusted alone (a participant may plant one that no
+                # joiner can delete, which lets two racing lookalikes both past it): a seat
+                # is kept only if no lookalike's seat is there once it is written. Of two
+                # seated at once, at least one sees the other and withdraws (both may: each
+                # tries again a moment later, when the first back sees the other's seat).
+                rival = _lookalike_seat(place, info, shown, key)
+                if rival is not None:
+                    _withdraw(place, info, path, shown, key)
+                    if attempt + 1 == JOIN_ATTEMPTS:
+                        raise RoomError(t("the name {name} looks the same as {other}, who is "
+                                          "in the room already: choose another name",
+                                          name=shown, other=rival))
+                    time.sleep(random.uniform(0.005, 0.05))
+                    continue
                 seat = Seat(place, info, shown, fresh, game, doc["joined"])
                 remember_token(info.id, key, session, shown, fresh)
                 _OPEN[(info.id, key)] = seat
@@ -165,6 +183,19 @@ def join(folder: str | os.PathLike[str], name: str, *, token: str | None = None,
     if follow:
         seat.follow()
     return seat
+
+
+def _withdraw(place: RoomFolder, info: RoomInfo, path: Path, name: str, key: str) -> None:
+    """Take back a seat just claimed (``path``, with nothing played) and this join's claim of
+    the look of ``name``: a lookalike was seated at the same moment."""
+    with contextlib.suppress(OSError):
+        os.unlink(path)
+    claim = place.look_file(look_key(name))
+    with contextlib.suppress(OSError, RoomFileError):
+        data = read_bytes(claim)
+        if data is not None and parse_doc(data, claim, LOOK_FORMAT, info.id).get("key") == key:
+            os.unlink(claim)
+            _CLAIMS_SEEN.pop(claim, None)
 
 
 def _lookalike_seat(place: RoomFolder, info: RoomInfo, name: str, key: str) -> str | None:

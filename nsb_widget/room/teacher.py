@@ -76,6 +76,12 @@ GUESSABLE_SEED_BITS = 64
 #: How long :meth:`Room.open` waits for a room another notebook is creating in the same
 #: folder at the same moment (its room.json made, its table not yet written; seconds).
 CREATE_WAIT_SECONDS = 5.0
+#: A ``room.json`` this old (seconds) with no ``table.json`` beside it, no seat, and no deal
+#: kept for it, was left by a teacher's kernel stopped while creating the room (between
+#: claiming the folder and writing its table, milliseconds apart): :meth:`Room.open` and
+#: :meth:`Room.create` make the room afresh there. A younger one may be a room another
+#: notebook is creating at this moment, and is waited for.
+HALF_MADE_SECONDS = 10.0
 _LIVE: dict[str, Room] = {}
 
 
@@ -168,6 +174,10 @@ class Room:
         :class:`~nsb_widget.errors.GuessableSeedWarning` saying so). ``hints=False``
         takes the Hint button off the participants' widgets (a game played for places).
 
+        A room whose creation stopped half-way (a kernel killed between claiming the folder
+        and writing its table: no ``table.json``, nobody joined, no deal kept, older than
+        :data:`HALF_MADE_SECONDS`) is no room: a new one is made in its place.
+
         Raises :class:`~nsb_widget.errors.RoomError` when the folder already holds a room or
         cannot be written, :class:`~nsb_widget.errors.ArgumentError` for a bad argument.
         """
@@ -203,7 +213,11 @@ class Room:
         taken = RoomTaken(t("{path} already holds a room: take it back with "
                             "Room.resume('{path}'), or choose another folder",
                             path=str(place.path)))
-        if read_bytes(place.room_file) is not None:
+        try:
+            existing = read_bytes(place.room_file)
+        except OSError as exc:
+            raise room_error(t, t("cannot create the room in"), place.path, exc) from None
+        if existing is not None and not _take_over(place, existing, deal_file):
             raise taken
         table = Table((), False, time.time())
         try:
@@ -215,10 +229,10 @@ class Room:
                 raise taken
         except OSError as exc:
             raise room_error(t, t("cannot create the room in"), place.path, exc) from None
+        kept = Path(deal_file) if deal_file is not None else _deal_path(room_id)
         try:
             if info.dealt:
-                keep_deal(Path(deal_file) if deal_file is not None else _deal_path(room_id),
-                          {"room": room_id, "seed": dealer.setup.seed,
+                keep_deal(kept, {"room": room_id, "seed": dealer.setup.seed,
                            "folder": str(place.path.resolve())})
             write_atomic(place.table_file, table.to_json(room_id))  # (the room is whole)
         except OSError as exc:
@@ -226,6 +240,19 @@ class Room:
                 with contextlib.suppress(OSError):
                     os.unlink(made)
             raise room_error(t, t("cannot create the room in"), place.path, exc) from None
+        if _room_id(place) not in (None, room_id):
+            # This kernel stalled for longer than HALF_MADE_SECONDS between its two writes,
+            # and another notebook made the room afresh meanwhile: that room stands.
+            with contextlib.suppress(OSError, RoomFileError):
+                data = read_bytes(place.table_file)
+                if data is not None and json.loads(data).get("room") == room_id:
+                    os.unlink(place.table_file)
+            if info.dealt and deal_file is None:  # (a deal given its own file stays)
+                with contextlib.suppress(OSError):
+                    os.unlink(kept)
+            raise RoomTaken(t("{path} already holds a room: take it back with "
+                              "Room.resume('{path}'), or choose another folder",
+                              path=str(place.path)))
         room = cls(place, info, dealer if info.dealt else None, info.new_game("table"), table)
         _LIVE[room_id] = room
         return room
@@ -238,7 +265,7 @@ class Room:
         back keeps its own city, modules and deal: ``options`` apply only to a new one."""
         place = RoomFolder(folder)
         for _attempt in range(3):
-            if _made(place):
+            if _made(place, options.get("deal_file")):
                 room = cls.resume(folder, deal_file=options.get("deal_file"))
                 differ = _differences(room.info, name, options)
                 if differ:
@@ -268,7 +295,15 @@ class Room:
         info = read_room(place, translator(None))
         live = _LIVE.get(info.id)
         t = info.translator()
-        data = read_bytes(place.table_file)
+        try:
+            place.check()  # (seats/ and ended/ the teacher's own: nobody else's to swap)
+        except OSError as exc:
+            raise room_error(t, t("cannot read the room in"), place.path, exc) from None
+        try:
+            data = read_bytes(place.table_file)
+        except OSError as exc:
+            raise room_error(t, t("cannot read the room's cards in"), place.path,
+                             exc) from None
         table = (Table((), False, time.time()) if data is None
                  else Table.from_json(data, str(place.table_file), info))
         if live is not None:
@@ -281,6 +316,8 @@ class Room:
             path = Path(deal_file) if deal_file is not None else _deal_path(info.id)
             kept = read_deal(path)
             seed = kept.get("seed") if kept and kept.get("room") == info.id else None
+            if not isinstance(seed, int) and data is None:
+                raise RoomError(_unfinished(place, info, deal_file, t))
             if not isinstance(seed, int):
                 raise RoomError(t("this account holds no deal for the room {name} (looked in "
                                   "{path}): only the teacher who created it can turn its cards "
@@ -551,8 +588,24 @@ class Room:
                 self._problem = f"{self.folder.ended.name}/{path.name}: {str(exc)[:200]}"
                 continue
             self._participants[key] = Participant(
-                hand_in.name, key, hand_in.token, game, None, hand_in.updated, time.time(),
-                _actions=hand_in.actions, _joined=hand_in.joined)
+                hand_in.name, key, self._seat_token(key, hand_in.token), game, None,
+                hand_in.updated, time.time(), _actions=hand_in.actions,
+                _joined=hand_in.joined)
+
+    def _seat_token(self, key: str, kept: str) -> str:
+        """The token hash that opens the seat ``key`` placed at the end: its seat's (read
+        now), else ``kept``, the kept game's. The two differ only when a reseat was stopped
+        between writing the kept game and the seat (:meth:`reseat` writes the seat last, so
+        the seat's is the token its participant's notebook holds), or when the participant
+        wrote another token into their own seat's file: either way the places stand, as the
+        kept game's actions count, and the seat's notebook is the one whose hand-ins are
+        read."""
+        path = self.folder.seat_file(key)
+        try:
+            data = read_bytes(path)
+            return kept if data is None else read_hand_in(data, path, self.info).token
+        except (OSError, RoomFileError):
+            return kept
 
     # ------------------------------------------------------------------ the participants
     def poll(self) -> bool:
@@ -757,9 +810,17 @@ class Room:
             ended = self._table.ended
             placed = ended is not None and key in ended
             try:
-                write_atomic(path, doc)
-                if placed:
-                    self._reseat_kept(key, digest)
+                # The kept game first, the seat last: a kernel stopped between the two leaves
+                # the seat's old token, which the board then takes (_load_ended), and a seat
+                # that cannot be written puts the kept game back.
+                before = self._reseat_kept(key, digest) if placed else None
+                try:
+                    write_atomic(path, doc)
+                except BaseException:
+                    if before is not None:
+                        with contextlib.suppress(OSError):
+                            write_atomic(self.folder.ended_file(key), before)
+                    raise
             except OSError as exc:
                 raise room_error(t, t("cannot reseat: cannot write to"), self.folder.path,
                                  exc) from None
@@ -771,22 +832,22 @@ class Room:
         self.poll()
         return token
 
-    def _reseat_kept(self, key: str, digest: str) -> None:
+    def _reseat_kept(self, key: str, digest: str) -> dict[str, Any] | None:
         """Give the game of ``key`` kept at the end (``ended/``) the token hash ``digest``: the
-        reseat holds after a kernel restart. A kept game that is missing or cannot be read is
-        left as it is (the board names it; the seat is counted instead). Raises
-        :class:`OSError` when it cannot be written."""
+        reseat holds after a kernel restart. Returns the kept game as it was (to put back),
+        ``None`` when it is missing or cannot be read (left as it is: the board names it; the
+        seat is counted instead). Raises :class:`OSError` when it cannot be written."""
         path = self.folder.ended_file(key)
         try:
             data = read_bytes(path)
             if data is None:
-                return
+                return None
             read_hand_in(data, path, self.info)
         except (NotAFile, RoomFileError):
-            return
+            return None
         doc = json.loads(data)
-        doc["token"] = digest
-        write_atomic(path, doc)
+        write_atomic(path, {**doc, "token": digest})
+        return dict(doc)
 
     # ------------------------------------------------------------------ following the room
     def watch(self, interval: float = WATCH_SECONDS) -> None:
@@ -920,16 +981,126 @@ class RoomTaken(RoomError):
     at the same moment, perhaps)."""
 
 
-def _made(place: RoomFolder) -> bool:
+def _made(place: RoomFolder, deal: str | os.PathLike[str] | None = None) -> bool:
     """True when ``place`` holds a room; one being created at this moment by another notebook
     (its ``room.json`` made, its ``table.json``, the last step, not yet) is waited for, up to
-    :data:`CREATE_WAIT_SECONDS`. False when there is none (or its creation failed)."""
+    :data:`CREATE_WAIT_SECONDS`. False when there is none (or its creation failed, or stopped
+    half-way: :func:`_half_made`, which :meth:`Room.create` makes afresh)."""
     deadline = time.monotonic() + CREATE_WAIT_SECONDS
     while os.path.lexists(place.room_file):
-        if os.path.lexists(place.table_file) or time.monotonic() > deadline:
+        if os.path.lexists(place.table_file):
+            return True
+        with contextlib.suppress(OSError):
+            data = read_bytes(place.room_file)
+            if data is not None and _half_made(place, data, deal):
+                return False
+        if time.monotonic() > deadline:
             return True
         time.sleep(0.01)
     return False
+
+
+def _half_made(place: RoomFolder, data: bytes, deal: str | os.PathLike[str] | None) -> bool:
+    """True when ``data``, the bytes of ``place``'s ``room.json``, is a room whose creation
+    stopped half-way (a kernel killed between claiming the folder and writing the table), so
+    that nothing of it can be taken back and a new room may be made there: a dealt room, no
+    ``table.json``, nobody seated or ever joining (``seats/`` empty), nothing in ``ended/``,
+    no lock,
+    no deal kept for it by this account (at ``deal``, else the default place), and a
+    ``room.json`` older than :data:`HALF_MADE_SECONDS` (a younger one may be another
+    notebook's room being created now). A self-paced room, or one whose deal is kept, is
+    taken back as it is (no table yet: no card out)."""
+    try:
+        info = RoomInfo.from_json(data, str(place.room_file))
+    except RoomFileError:
+        return False
+    if not info.dealt or any(os.path.lexists(p) for p in (place.table_file, place.lock_file)):
+        return False
+    for sub in (place.seats, place.ended):
+        try:
+            if os.listdir(sub):
+                return False
+        except FileNotFoundError:
+            pass
+        except OSError:
+            return False
+    for path in {_deal_path(info.id), *(() if deal is None else (Path(deal),))}:
+        kept = read_deal(path)
+        if kept and kept.get("room") == info.id:
+            return False
+    try:
+        age = time.time() - os.lstat(place.room_file).st_mtime
+    except OSError:
+        return False
+    return age >= HALF_MADE_SECONDS
+
+
+def _take_over(place: RoomFolder, data: bytes, deal: str | os.PathLike[str] | None) -> bool:
+    """Clear the folder of a half-made room (:func:`_half_made`; ``data`` its ``room.json``
+    as read) so that a new one can be made there; False (nothing changed) when it is no
+    half-made room. ``room.json`` is moved aside in one step and checked again: another
+    notebook taking the same room over, or making a new one there meanwhile, keeps its
+    room (put back)."""
+    if not _half_made(place, data, deal):
+        return False
+    aside = place.path / f".{place.room_file.name}.{secrets.token_hex(6)}.half"
+    try:
+        os.rename(place.room_file, aside)
+    except FileNotFoundError:
+        return True  # another notebook took it over first: make the room (or lose the race)
+    except OSError:
+        return False
+    try:
+        moved = read_bytes(aside)
+    except OSError:
+        moved = None
+    if moved == data and not os.path.lexists(place.table_file):
+        with contextlib.suppress(OSError):
+            os.unlink(aside)
+        return True
+    try:  # not the room judged half-made (a new one made meanwhile): put it back
+        os.link(aside, place.room_file)
+    except OSError:
+        if not os.path.lexists(place.room_file):
+            with contextlib.suppress(OSError):
+                os.rename(aside, place.room_file)
+    with contextlib.suppress(OSError):
+        os.unlink(aside)
+    return False
+
+
+def _room_id(place: RoomFolder) -> str | None:
+    """The id of the room ``place``'s ``room.json`` holds now (``None``: none, or unreadable)."""
+    try:
+        data = read_bytes(place.room_file)
+        return None if data is None else RoomInfo.from_json(data, str(place.room_file)).id
+    except (OSError, RoomFileError):
+        return None
+
+
+def _unfinished(place: RoomFolder, info: RoomInfo, deal: str | os.PathLike[str] | None,
+                t: Translator) -> str:
+    """Why a dealt room with no ``table.json`` and no deal kept in this account cannot be
+    taken back, and what to do (wait, make it afresh, or what to delete), in ``t``'s
+    language."""
+    try:
+        data = read_bytes(place.room_file)
+        young = time.time() - os.lstat(place.room_file).st_mtime < HALF_MADE_SECONDS
+    except OSError:
+        data, young = None, False
+    if data is not None and _half_made(place, data, deal):
+        return t("the room {name} in {path} was never finished (the kernel creating it "
+                 "stopped before writing its table.json): Room.open or Room.create makes a "
+                 "new room there", name=info.name, path=str(place.path))
+    if young:
+        return t("the room {name} in {path} is still being created (its room.json is there, "
+                 "its table.json not yet) by a notebook of another kernel: run this again in "
+                 "{seconds} seconds; if no notebook is creating it, a new room is made then",
+                 name=info.name, path=str(place.path), seconds=round(HALF_MADE_SECONDS))
+    return t("the room {name} in {path} was never finished (its table.json was never "
+             "written) and this account holds no deal for it, yet someone has joined or "
+             "written there since: delete the folder {path} (or its room.json, seats and "
+             "ended) to make a room there again", name=info.name, path=str(place.path))
 
 
 def _differences(info: RoomInfo, name: object, options: dict[str, Any]) -> list[str]:
@@ -1074,7 +1245,7 @@ def _not_a_file(exc: NotAFile, t: Translator) -> str:
     symbolic link is named as one (never what it points to)."""
     if exc.link:
         return t("a symbolic link, refused: a room's file is never one")
-    return exc.strerror or ""
+    return t("not a regular file (a pipe, a device or a folder)")
 
 
 def _first_problem(exc: RoomFileError) -> str:
