@@ -1372,3 +1372,15 @@ def test_a_room_made_without_hard_links_is_written_by_the_teacher_alone(home, tm
         os.umask(old)
     for path in (room.folder.room_file, room.folder.seat_file(ada.key)):
         assert stat.S_IMODE(path.stat().st_mode) == 0o644, path
+
+
+def test_a_self_paced_room_with_a_long_seed_can_be_joined_and_taken_back(home, tmp_path):
+    """Game.new takes seeds of up to 256 bits and Room.create wrote them into room.json, but
+    reading it back refused any seed from 2**63 up: nobody could join or resume the room."""
+    seed = 2**200 + 12345
+    room = _room(tmp_path, paced="self", seed=seed)
+    seat = take_seat(room.folder.path, "Ada")
+    seat.game.reveal()
+    assert seat.game.cards == Game.new(1, seed, names=["x"]).reveal()
+    again = Room.resume(room.folder.path)
+    assert again.info.seed == seed and again.participants[0].name == "Ada"

@@ -19,7 +19,7 @@ from ..i18n import LANGUAGES, Translator, translator
 from ..jsonfile import short
 from ..maps import BUILTIN_MAPS, GameMap, get_map
 from ..rules.ruleset import ruleset_for
-from ..rules.setup import GameSetup, make_setup
+from ..rules.setup import MAX_SEED_BITS, GameSetup, make_setup
 from .folder import (
     ROOM_FORMAT,
     TABLE_FORMAT,
@@ -193,7 +193,7 @@ class RoomInfo:
             hints = True
         seed = doc.get("seed")
         if paced == "self" and (not isinstance(seed, int) or isinstance(seed, bool)
-                                or not 0 <= seed < 2**63):
+                                or not 0 <= seed < 2**MAX_SEED_BITS):  # (as Game.new takes)
             problems.append(Problem("seed", f"a self-paced room needs its seed (an int), found "
                                             f"{short(seed)}"))
         if paced == "teacher" and seed is not None:
