@@ -215,8 +215,8 @@ def test_numbers_read_from_the_table_are_taken_as_ints(berlin):
     not int64", "no player=np.int64(0): a solo game's player is 0")."""
     row = berlin.iloc[3]
     assert type(row.seed) is np.int64 and type(row.player) is np.int64
-    again = simulate(players=row.players, games=np.int64(2), seed=row.seed, workers=1,
-                     progress=False)
+    again = simulate(players=row.players, games=np.int64(2), seed=row.seed,
+                     workers=np.int64(1), progress=False)
     assert again.equals(simulate(players=2, games=2, seed=int(row.seed), workers=1,
                                  progress=False))
     game = Game.new(players=row.players, seed=row.seed, modules=["effects", "objectives"],

@@ -48,7 +48,7 @@ def make_bot(name: str, **options: Any) -> Bot:
     key = bot_key(name)
     cls = BOTS.get(key)
     if cls is None:
-        raise UnknownNameError(f"unknown bot {quote(name)}; known bots: {', '.join(BOTS)}"
+        raise UnknownNameError(f"unknown bot {quote(name)}; known bots: {', '.join(sorted(BOTS))}"
                                f"{did_you_mean(name, BOTS)}")
     try:
         bot: Bot = cls(**options)

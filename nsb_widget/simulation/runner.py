@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..bots import Bot, play_turn
 from ..bots.checked import checked
 from ..bots.options import finish_game
-from ..errors import ArgumentError, NsbError, quote, unknown_keywords
+from ..errors import ArgumentError, NsbError, plain_int, quote, unknown_keywords
 from ..game import Game
 from ..maps import GameMap
 from .rows import Row, game_rows, is_term
@@ -340,6 +340,7 @@ def simulate(
     job = make_job(map, players, bots, games, seed, modules,
                    {"effects": effects, "objectives": objectives, "powers": powers},
                    power_limit)
+    workers = plain_int(workers)  # type: ignore[assignment]  # numpy's int64 (a table's)
     _check_workers(workers, executor)
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise ArgumentError("executor must have a submit() method (a concurrent.futures "
