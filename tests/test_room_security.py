@@ -192,7 +192,7 @@ def test_the_rooms_folder_is_shared_so_that_nobody_replaces_a_file_of_someone_el
     really joins and then fails to replace the table or another participant's file."""
     shared = Path(tempfile.mkdtemp(prefix="nsb-shared-"))
     try:
-        shared.chmod(0o777)  # a folder every user may write, as the docs ask for on a hub
+        shared.chmod(0o1777)  # every user may write, sticky: as the docs ask for on a hub
         (shared / "home").mkdir(mode=0o777)
         (shared / "home").chmod(0o777)
         os.environ["NSB_WIDGET_HOME"] = str(shared / "teacher-home")
@@ -409,3 +409,22 @@ def test_a_folder_made_beforehand_by_someone_else_cannot_be_swapped_under_the_te
     room = Room.resume(room.folder.path)
     room.end()
     assert room.is_ended and not stat.S_IMODE(os.stat(ended).st_mode) & 0o022
+
+
+@pytest.mark.parametrize(("mode", "warned"), [(0o777, True), (0o775, True), (0o1777, False),
+                                              (0o755, False)])
+def test_a_room_in_a_folder_others_may_rename_it_in_is_warned_about(home, tmp_path, mode,
+                                                                     warned):
+    """A group-writable shared folder without the sticky bit (a hub's /srv/shared made with
+    umask 002) lets any participant rename the teacher's room folder and put their own in
+    its place: the teacher is told, and how to fix it (found by the hardening helper)."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(mode)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        Room.create(shared / "room", "Tuesday", language="en")
+    told = [str(w.message) for w in caught if "sticky bit" in str(w.message)]
+    assert bool(told) == warned
+    if warned:
+        assert "chmod +t" in told[0] and str(shared / "room") in told[0]

@@ -470,6 +470,17 @@ class RoomFolder:
         _set_mode(self.seats, 0o700 | readable | (shared & 0o022) | stat.S_ISVTX)
         _set_mode(self.ended, 0o700 | readable)
 
+    def parent_is_open(self) -> bool:
+        """True when the folder that holds the room lets other accounts rename or replace the
+        room's folder: others may write in it and it has no sticky bit (a group-writable shared
+        folder on a JupyterHub, say; ``/tmp`` has the bit). Never raises (``False`` when it
+        cannot be told)."""
+        try:
+            mode = os.stat(self.path.resolve().parent).st_mode
+        except (OSError, RuntimeError):
+            return False
+        return bool(mode & 0o022) and not mode & stat.S_ISVTX
+
     def check(self) -> None:
         """Refuse a folder in which the participants could replace what the teacher's kernel
         writes (when everyone is their own user, as on a JupyterHub): ``seats/`` or

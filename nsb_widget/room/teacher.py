@@ -253,6 +253,13 @@ class Room:
             raise RoomTaken(t("{path} already holds a room: take it back with "
                               "Room.resume('{path}'), or choose another folder",
                               path=str(place.path)))
+        if place.parent_is_open():
+            warnings.warn(t("others may write in the folder that holds {path}, and it has no "
+                            "sticky bit, so any of them could rename the room's folder and put "
+                            "one of their own in its place: have its owner run chmod +t on it "
+                            "(as /tmp has), or create the rooms in a folder of your own inside "
+                            "it that only you can write in",
+                            path=str(place.path)), UserWarning, stacklevel=2)
         room = cls(place, info, dealer if info.dealt else None, info.new_game("table"), table)
         _LIVE[room_id] = room
         return room
