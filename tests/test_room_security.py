@@ -411,15 +411,25 @@ def test_a_folder_made_beforehand_by_someone_else_cannot_be_swapped_under_the_te
     assert room.is_ended and not stat.S_IMODE(os.stat(ended).st_mode) & 0o022
 
 
-@pytest.mark.parametrize(("mode", "warned"), [(0o777, True), (0o775, True), (0o1777, False),
-                                              (0o755, False)])
+@pytest.mark.parametrize(("mode", "group", "warned"), [
+    (0o777, None, True), (0o1777, None, False), (0o755, None, False),
+    (0o775, "users", True),  # a group others are in: they may rename the room's folder
+    (0o775, None, False),  # the owner's own group (root's, here): nobody else may
+])
 def test_a_room_in_a_folder_others_may_rename_it_in_is_warned_about(home, tmp_path, mode,
-                                                                     warned):
+                                                                     group, warned):
     """A group-writable shared folder without the sticky bit (a hub's /srv/shared made with
     umask 002) lets any participant rename the teacher's room folder and put their own in
-    its place: the teacher is told, and how to fix it (found by the hardening helper)."""
+    its place: the teacher is told, and how to fix it (found by the hardening helper). A
+    folder writable by its owner's private group only (umask 002 in one's home) is not."""
     shared = tmp_path / "shared"
     shared.mkdir()
+    if group is not None:
+        if os.geteuid() != 0:
+            pytest.skip("changing a folder's group to another needs root (as in CI)")
+        import grp
+
+        os.chown(shared, -1, grp.getgrnam(group).gr_gid)
     shared.chmod(mode)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

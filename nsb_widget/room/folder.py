@@ -363,6 +363,21 @@ class NotOwned(OSError):
         """True for the room's folder itself."""
 
 
+def _private_group(info: os.stat_result) -> bool:
+    """True when the group of a file (``info``) is its owner's private group (the group of the
+    owner's name that nobody else is in, as most systems give each account): group-writable
+    then means writable by the owner alone. False when it cannot be told."""
+    try:
+        import grp
+        import pwd
+
+        owner = pwd.getpwuid(info.st_uid)
+        group = grp.getgrgid(info.st_gid)
+    except (ImportError, KeyError):
+        return False
+    return group.gr_name == owner.pw_name and set(group.gr_mem) <= {owner.pw_name}
+
+
 def _check_own(path: Path) -> None:
     """Raise :class:`NotOwned` when the folder ``path`` (which exists) belongs to another
     account, :class:`NotAFile` when it is a link (never followed) or no folder. Only where
@@ -476,10 +491,13 @@ class RoomFolder:
         folder on a JupyterHub, say; ``/tmp`` has the bit). Never raises (``False`` when it
         cannot be told)."""
         try:
-            mode = os.stat(self.path.resolve().parent).st_mode
+            info = os.stat(self.path.resolve().parent)
         except (OSError, RuntimeError):
             return False
-        return bool(mode & 0o022) and not mode & stat.S_ISVTX
+        if info.st_mode & stat.S_ISVTX:
+            return False
+        return bool(info.st_mode & 0o002) or (bool(info.st_mode & 0o020)
+                                               and not _private_group(info))
 
     def check(self) -> None:
         """Refuse a folder in which the participants could replace what the teacher's kernel
