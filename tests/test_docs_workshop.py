@@ -86,7 +86,9 @@ def test_run_all_of_the_participants_notebook_answers_nothing(language, tmp_path
     assert "✓" not in everything
     assert _kinds(nb, "image/svg+xml") == len(EXERCISES)  # each position, as a picture
     assert _kinds(nb, WIDGET) == 2  # a game of one's own in each city, nothing else
-    rooms = [c for c in nb.cells if "join(" in c.source]
+    # The room cells, and the room's board after each game: no seat, no board, and why.
+    rooms = [c for c in nb.cells if "join(" in c.source or ".board()" in c.source]
+    assert len(rooms) == 4
     for cell in rooms:
         assert t("Set your name first: in the notebook's first code cell, write your name in "
                  "quotes after MY_NAME = (for example MY_NAME = \"Ada\"), run that cell, then "
@@ -215,6 +217,12 @@ def test_a_participant_joins_the_rooms_the_teachers_notebook_made(tmp_path, home
         said = _outputs(cell)
         assert f"Ada im Raum {room}" in said and "Dein Code:" in said, said
         assert any(WIDGET in o.get("data", {}) for o in cell.outputs)
+    # Her own view of each room's board (read-only; nothing is written for it).
+    boards = [c for c in nb.cells if ".board()" in c.source]
+    assert len(boards) == 2
+    for cell in boards:
+        assert not [o for o in cell.outputs if o.get("output_type") == "error"], cell.outputs
+        assert any(WIDGET in o.get("data", {}) for o in cell.outputs), cell.outputs
     # One seat file (the hidden ".look-" file beside it is the claim on her name's look).
     seats = [p for p in (tmp_path / "rooms" / "berlin" / "seats").iterdir()
              if not p.name.startswith(".")]

@@ -127,6 +127,11 @@ def test_a_participant_sets_a_name_there_is_no_default(kits, language):
         "display(berlin_seat)\nberlin_seat.widget()",
         f'london_seat = join(LONDON_ROOM, MY_NAME, language="{language}")\n'
         "display(london_seat)\nlondon_seat.widget()"]
+    # The room's board on the participant's own screen: after the Berlin game, at the end.
+    boards = [c for c in code if ".board()" in c]
+    assert boards == ["berlin_seat.board()", "london_seat.board()"]
+    assert code.index(boards[0]) > code.index(joins[0])
+    assert code.index(boards[1]) > code.index(joins[1])
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

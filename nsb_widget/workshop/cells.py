@@ -179,6 +179,13 @@ BREAK = N_(
     "Your teacher shows the room's table: the same cards for everyone, and different scores. "
     "Where did the best lines go?")
 
+SEE_BERLIN = N_(
+    "The room's board on your own screen, whenever you like: the cards turned over, who is "
+    "ready, everyone's scores and, at the end, the final places and the room's figures. Once "
+    "the places are final, click a name to see that sheet. It only reads the room: it turns "
+    "no card over. In a remote workshop, with no projector to look at, run it right after "
+    "joining.")
+
 LONDON_INTRO = N_(
     "*Next Station: London* is played like Berlin. What is new:\n"
     "\n"
@@ -239,6 +246,10 @@ JOIN_LONDON = Code(
     "display(london_seat)\n"
     "london_seat.widget()")
 
+SEE_LONDON = N_(
+    "The second room's board, with its final places and figures: click a name to see how the "
+    "others played the same cards.")
+
 DEBRIEF = N_(
     "- Same cards, different scores: where did the best lines go?\n"
     "- Which rule surprised you? Which exercise was the hardest?\n"
@@ -265,6 +276,8 @@ PARTICIPANT: tuple[Md | Code | Task, ...] = (
     Md(ROOM_BERLIN, step="room-berlin"),
     JOIN_BERLIN,
     Md(BREAK, step="break"),
+    Md(SEE_BERLIN),
+    Code("berlin_seat.board()"),
     Md(LONDON_INTRO, city="london", step="london"),
     TRY_LONDON,
     Task("london-round", RULE_THAMES, "london"),
@@ -273,7 +286,9 @@ PARTICIPANT: tuple[Md | Code | Task, ...] = (
     Task("london-power", RULE_POWERS, "london"),
     Md(ROOM_LONDON, city="london", step="room-london"),
     JOIN_LONDON,
-    Md(DEBRIEF, step="debrief"),
+    Md(SEE_LONDON, city="london", step="debrief"),
+    Code("london_seat.board()"),
+    Md(DEBRIEF),
 )
 
 # ---------------------------------------------------------------------------- the teacher

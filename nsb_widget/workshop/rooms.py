@@ -30,6 +30,14 @@ class NoSeat:
         """No map without a seat (the message is shown instead)."""
         return None
 
+    def board(self, **options: Any) -> NoSeat:
+        """No room's board without a seat: the message again, shown by the cell."""
+        return self
+
+    def standings(self) -> NoSeat:
+        """No standings without a seat: the message again, shown by the cell."""
+        return self
+
     def __repr__(self) -> str:
         return self.message
 
