@@ -152,8 +152,8 @@ def test_the_teachers_notebook_runs_with_empty_rooms(tmp_path, home):
     assert everything.count("No figures yet: no participant has finished the game yet") == 2
     # Nobody has joined: the export cell writes no empty results folders, and says so.
     assert not list(tmp_path.glob("*-results"))
-    assert everything.count("Nothing exported yet: nobody has joined yet: there is nothing to "
-                            "export. Run this cell again after the game.") == 2
+    assert everything.count("Nothing exported yet: nobody has joined the room. Run this cell "
+                            "again after the game.") == 2
 
 
 #: Played in the teacher's kernel between the rooms' cell and the boards: two participants
@@ -206,7 +206,8 @@ def test_a_participant_joins_the_rooms_the_teachers_notebook_made(tmp_path, home
     # Run All before anyone joined: the export cell wrote empty results folders; it says why not.
     assert not list(tmp_path.glob("*-results")), sorted(p.name for p in tmp_path.iterdir())
     export = next(c for c in teacher.cells if c.source.startswith("export_results("))
-    assert _outputs(export).count("Noch nichts exportiert: Noch ist niemand beigetreten") == 2
+    assert _outputs(export).count("Noch nichts exportiert: Noch ist niemand dem Raum "
+                                  "beigetreten") == 2
     nb = _read("de", "workshop.ipynb")
     setup = next(c for c in nb.cells if c.cell_type == "code")
     setup.source = setup.source.replace("MY_NAME = None", 'MY_NAME = "Ada"', 1)
