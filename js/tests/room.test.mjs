@@ -313,9 +313,10 @@ test("End the game asks for a second click, forgotten after a few seconds, Escap
     const end = () => b.q('button[data-action="end"]');
     const ends = () => b.model.messages().filter((m) => m.type === "end");
     const armed = () => end().classList.contains("nsb-armed");
-    // Forgotten after four seconds, not before.
+    // Forgotten after eight seconds (a teacher may be talking; four was too short in the
+    // teacher run), not before.
     b.click(end());
-    ctx.mock.timers.tick(3900);
+    ctx.mock.timers.tick(7900);
     assert.equal(armed(), true);
     ctx.mock.timers.tick(200);
     assert.equal(armed(), false);
@@ -484,4 +485,18 @@ test("a participant's view at the end: final places, and the others' sheets can 
     assert.deepEqual(b.model.messages().at(-1), { type: "show", name: "Ada" });
     assert.equal(b.qa("tr.nsb-board-you").length, 1);
     b.cleanup();
+  });
+
+test("once the places are final the ready box says the game is over and Reveal goes",
+  async () => {
+    // It read "3 of 3 ready" (those who left counted) above a greyed Reveal button.
+    const b = await board("board_final");
+    assert.equal(b.q(".nsb-board-ready-count").textContent, "Game over");
+    assert.equal(b.q(".nsb-board-bar").hidden, true);
+    assert.equal(b.q("button.nsb-board-reveal").hidden, true);
+    b.cleanup();
+    const playing = await board("board_round");
+    assert.equal(playing.q(".nsb-board-bar").hidden, false);
+    assert.equal(playing.q("button.nsb-board-reveal").hidden, false);
+    playing.cleanup();
   });

@@ -53,6 +53,7 @@ BOARD_STRINGS: dict[str, str] = {
     "board.count": N_("{kind}: {n} of 5"),
     "board.ready": N_("{ready} of {count} ready"),
     "board.ready_aria": N_("{ready} of {count} participants have drawn or passed"),
+    "board.game_over": N_("Game over"),
     "board.nobody": N_("Nobody has joined yet: participants run join() with this room's folder "
                        "and a name."),
     "board.scores": N_("Scores so far"),

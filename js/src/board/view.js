@@ -15,6 +15,8 @@ const TRAITS = ["info", "table", "standings", "sheet", "figures", "notice", "str
 const MODULES = { effects: "panel.effects_title", powers: "panel.powers_title",
   objectives: "board.objectives" };
 /** A participant's status (Python's `standings.rows[].status`) -> its words. */
+// How long "End the game" waits for its second click (ms): a teacher may be talking.
+const ARM_MS = 8000;
 const STATUS = { joined: "board.status_joined", ready: "board.status_ready",
   drawing: "board.status_drawing", finished: "board.status_finished",
   refused: "board.status_refused", left: "board.status_left" };
@@ -253,7 +255,7 @@ export function createBoardView(model, el) {
       }
     }
     // The teacher's button; a self-paced room and a participant's view have none.
-    reveal.hidden = !info.dealt || info.viewer;
+    reveal.hidden = !info.dealt || info.viewer || final;
     reveal.disabled = !table.can_reveal;
     const label = table.turns_out ? t("board.reveal") : t("board.reveal_first");
     reveal.textContent = label;
@@ -289,10 +291,13 @@ export function createBoardView(model, el) {
   function drawStandings() {
     const { t, standings } = st;
     const { rows } = standings;
-    readyCount.textContent = rows.length ? t("board.ready", { ready: standings.ready,
-      count: rows.length }) : "";
-    readyCount.setAttribute("aria-label", rows.length ? t("board.ready_aria",
-      { ready: standings.ready, count: rows.length }) : "");
+    // Once the places are final, "3 of 3 ready" would count those who left: the game is over.
+    const over = standings.final && rows.length > 0;
+    readyCount.textContent = over ? t("board.game_over") : rows.length ? t("board.ready",
+      { ready: standings.ready, count: rows.length }) : "";
+    readyCount.setAttribute("aria-label", over ? t("board.game_over") : rows.length
+      ? t("board.ready_aria", { ready: standings.ready, count: rows.length }) : "");
+    bar.hidden = over;
     readyCount.hidden = !rows.length;
     nobody.textContent = rows.length ? "" : t("board.nobody");
     nobody.hidden = Boolean(rows.length);
@@ -481,7 +486,7 @@ export function createBoardView(model, el) {
       if (!armedEnd) {
         armedEnd = true;
         drawTable();
-        armTimer = setTimeout(disarm, 4000);
+        armTimer = setTimeout(disarm, ARM_MS);
       } else {
         disarm();
         model.send({ type: "end", turn: st.table.turns_out });

@@ -937,6 +937,7 @@ var MODULES = {
   powers: "panel.powers_title",
   objectives: "board.objectives"
 };
+var ARM_MS = 8e3;
 var STATUS = {
   joined: "board.status_joined",
   ready: "board.status_ready",
@@ -1254,7 +1255,7 @@ function createBoardView(model, el) {
         }));
       }
     }
-    reveal.hidden = !info.dealt || info.viewer;
+    reveal.hidden = !info.dealt || info.viewer || final;
     reveal.disabled = !table.can_reveal;
     const label = table.turns_out ? t("board.reveal") : t("board.reveal_first");
     reveal.textContent = label;
@@ -1283,14 +1284,13 @@ function createBoardView(model, el) {
   function drawStandings() {
     const { t, standings } = st;
     const { rows } = standings;
-    readyCount.textContent = rows.length ? t("board.ready", {
-      ready: standings.ready,
-      count: rows.length
-    }) : "";
-    readyCount.setAttribute("aria-label", rows.length ? t(
-      "board.ready_aria",
+    const over = standings.final && rows.length > 0;
+    readyCount.textContent = over ? t("board.game_over") : rows.length ? t(
+      "board.ready",
       { ready: standings.ready, count: rows.length }
-    ) : "");
+    ) : "";
+    readyCount.setAttribute("aria-label", over ? t("board.game_over") : rows.length ? t("board.ready_aria", { ready: standings.ready, count: rows.length }) : "");
+    bar.hidden = over;
     readyCount.hidden = !rows.length;
     nobody.textContent = rows.length ? "" : t("board.nobody");
     nobody.hidden = Boolean(rows.length);
@@ -1489,7 +1489,7 @@ function createBoardView(model, el) {
       if (!armedEnd) {
         armedEnd = true;
         drawTable();
-        armTimer = setTimeout(disarm, 4e3);
+        armTimer = setTimeout(disarm, ARM_MS);
       } else {
         disarm();
         model.send({ type: "end", turn: st.table.turns_out });
