@@ -798,8 +798,16 @@ export function createView(model, el, store) {
   function act(action, el = null) {
     const btn = el || toolbar.buttons[action];
     if (btn && btn.disabled) {
-      // Only a key reaches a disabled button: U says why there is nothing to undo.
+      // Only a key reaches a disabled button: U says why there is nothing to undo; R and P
+      // (pressed in the wrong phase) say what to do instead, else nothing would show at all.
       if (action === "undo") showLocal(btn.title, "info");
+      else if (action === "reveal" || action === "pass") {
+        const what = helpText();
+        if (what) {
+          showLocal(st.t("keys.not_now", { key: action === "reveal" ? "R" : "P",
+            label: st.t(`btn.${action}`), what }), "info");
+        }
+      }
       return;
     }
     if (action !== "new-game") disarm();

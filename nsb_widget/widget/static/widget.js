@@ -3838,6 +3838,16 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
     const btn = el2 || toolbar.buttons[action];
     if (btn && btn.disabled) {
       if (action === "undo") showLocal(btn.title, "info");
+      else if (action === "reveal" || action === "pass") {
+        const what = helpText();
+        if (what) {
+          showLocal(st.t("keys.not_now", {
+            key: action === "reveal" ? "R" : "P",
+            label: st.t(`btn.${action}`),
+            what
+          }), "info");
+        }
+      }
       return;
     }
     if (action !== "new-game") disarm();
