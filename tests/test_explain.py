@@ -227,6 +227,37 @@ def test_in_a_round_of_two_lines_the_boxes_are_the_moves_lines_not_a_sum() -> No
         "districts"] == "Districts"  # one line: no "of this line"
 
 
+def test_a_move_that_changes_the_score_says_what_changes() -> None:
+    """The reason of a move worth points named nothing ('+2: no score term changes now', in
+    the Hint and in explain()) when the Crown line gained a station or a district the Bear
+    line already had more of or had reached, or an interchange gained a colour. Every move of
+    these greedy games (Berlin, effects and objectives, seeds 1 and 2) that changes the total
+    now says what changes."""
+    silent = []
+    for seed in (1, 2):
+        game = Game.new(players=1, seed=seed, modules=["effects", "objectives"])
+        rng = random.Random(seed)
+        while not game.is_over:
+            if game.has_finished_turn():
+                game.reveal()
+                continue
+            for move in game.legal_moves():
+                explained = game.explain(move)
+                if explained.change and "no score term changes" in explained.reason:
+                    silent.append((seed, game.round, game.turn, str(move), explained.reason))
+            play_turn(game, 0, "greedy", rng)
+    assert silent == []
+    # the words: the Crown line's own stations and districts, a third colour at a station
+    game = Game.new(players=1, seed=1, modules=["effects", "objectives"])
+    rng = random.Random(1)
+    while (game.round, game.turn) != (1, 4) or game.has_finished_turn():
+        if game.has_finished_turn():
+            game.reveal()
+        else:
+            play_turn(game, 0, "greedy", rng)
+    assert game.explain("crown I6-F9").reason == "+2: 2 stations in Neukölln"
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_a_move_that_connects_the_start_stations_says_so_once(language: str) -> None:
     """The reason read '+14: 2 stations in Mitte; connects the start stations; Start stations

@@ -517,7 +517,8 @@ export function createView(model, el, store) {
       drawNotice();
     },
     hints: () => {
-      const before = st.hints.version;
+      const previous = st.hints;
+      const before = previous.version;
       st.hints = readHints(model.get("hints"), st.map);
       ui.pendingDraw = null;
       // Any change of the game (or of the sheet shown) makes a hint stale: clear it, and stop
@@ -526,7 +527,12 @@ export function createView(model, el, store) {
         ui.hint = null;
         safely("hint", drawHintBox);
       }
-      if (ui.hintBusy && ui.hintBusy.version !== st.hints.version) stopThinking();
+      if (ui.hintBusy && ui.hintBusy.version !== st.hints.version) {
+        // Only the others moved (the bots drew while the kernel was busy): the shown player's
+        // choice is the same, so ask again for it rather than drop the request unanswered.
+        if (sameChoice(previous, st.hints)) askAgain();
+        else stopThinking();
+      }
       validateSelection();
       // What a click said (several ends reach a station, a dead end...) belongs to that
       // moment: once the game moves on (a pass, a reveal, a draw) it goes.
@@ -601,13 +607,28 @@ export function createView(model, el, store) {
     ui.hintBusy = null;
   }
 
+  /** The shown player has the same choice in `a` and `b` (their versions aside): the same
+   * sheet, lines to draw, sections and power. Another player's move changes none of them. */
+  function sameChoice(a, b) {
+    const choice = (x) => JSON.stringify({ ...x, version: null });
+    return b.open_lines.length > 0 && choice(a) === choice(b);
+  }
+
+  /** Ask Python again, for the game as it is now, for the hint being waited for. */
+  function askAgain() {
+    ui.hintBusy.version = st.hints.version;
+    ui.hintBusy.pending += 1;
+    send({ type: "hint", version: st.hints.version });
+  }
+
   function askHint() {
     if (ui.hintBusy) { // already thinking: a second press is not a second request
       announce(st.t("hint.still_thinking"));
       return;
     }
     const version = st.hints.version;
-    ui.hintBusy = { version };
+    // `pending`: requests not answered yet (Python answers each one, "stale" included)
+    ui.hintBusy = { version, pending: 1 };
     hintTimer = setTimeout(() => {
       if (destroyed || !ui.hintBusy) return;
       stopThinking();
@@ -627,9 +648,13 @@ export function createView(model, el, store) {
     if (destroyed) return;
     const m = readHintMessage(content, st.map);
     if (!m) return;
-    if (ui.hintBusy && ui.hintBusy.version === m.version) {
-      stopThinking();
-      safely("buttons", drawToolbar);
+    if (ui.hintBusy) {
+      // A "stale" answer to a request asked again since is not the end of the wait.
+      ui.hintBusy.pending -= 1;
+      if ((!m.stale && ui.hintBusy.version === m.version) || ui.hintBusy.pending <= 0) {
+        stopThinking();
+        safely("buttons", drawToolbar);
+      }
     }
     // Stale (the game or the sheet changed since), a refusal (the notice says what to do) or
     // not for the sheet shown: nothing to show.
@@ -773,8 +798,16 @@ export function createView(model, el, store) {
   function act(action, el = null) {
     const btn = el || toolbar.buttons[action];
     if (btn && btn.disabled) {
-      // Only a key reaches a disabled button: U says why there is nothing to undo.
+      // Only a key reaches a disabled button: U says why there is nothing to undo; R and P
+      // (pressed in the wrong phase) say what to do instead, else nothing would show at all.
       if (action === "undo") showLocal(btn.title, "info");
+      else if (action === "reveal" || action === "pass") {
+        const what = helpText();
+        if (what) {
+          showLocal(st.t("keys.not_now", { key: action === "reveal" ? "R" : "P",
+            label: st.t(`btn.${action}`), what }), "info");
+        }
+      }
       return;
     }
     if (action !== "new-game") disarm();

@@ -82,8 +82,9 @@ test("a stale hint, a hint for another sheet and a refusal are not shown", async
   const f = drawFixture(7);
   const t = await setup("draw", { state: f });
   t.click(t.button("Hint"));
-  // the game changed while Python was thinking: the button stops waiting ...
-  t.model.pySet("hints", { ...f.hints, version: 8 });
+  // the player's choice changed while Python was thinking: the button stops waiting ...
+  t.model.pySet("hints", { ...f.hints, version: 8, moves: f.hints.moves.slice(1) });
+  assert.equal(t.model.sent.length, 1, "not asked again");
   assert.equal(t.button("Hint").getAttribute("aria-busy"), "false");
   // ... and the late answer, made for version 7, is dropped
   t.model.pySend(hintMsg(f));
@@ -113,6 +114,33 @@ test("a stale hint, a hint for another sheet and a refusal are not shown", async
     assert.equal(t.q(".nsb-hint-section"), null);
   }
   assert.equal(t.q('.nsb-notice[data-level="error"]'), null);
+  t.cleanup();
+});
+
+test("a hint asked while the bots draw is asked again and shown, not dropped", async () => {
+  // The player presses Hint just after a reveal, while the kernel is still playing the bots'
+  // turns: each bot's draw makes a new version, so Python answers the first request "stale".
+  const f = drawFixture(7);
+  const t = await setup("draw", { state: f });
+  const btn = t.button("Hint");
+  t.click(btn);
+  t.model.pySet("hints", { ...f.hints, version: 8 }); // bot 1 drew: the same choice here
+  t.model.pySet("hints", { ...f.hints, version: 9 }); // bot 2 drew
+  assert.deepEqual(t.model.sent.map((m) => m.content), [{ type: "hint", version: 7 },
+    { type: "hint", version: 8 }, { type: "hint", version: 9 }]);
+  assert.equal(btn.getAttribute("aria-busy"), "true");
+  // the first two requests come back stale (Python is at version 9 by then): still thinking
+  t.model.pySend({ type: "hint", version: 9, player: 0, hint: null, stale: true });
+  t.model.pySend({ type: "hint", version: 9, player: 0, hint: null, stale: true });
+  assert.equal(btn.getAttribute("aria-busy"), "true");
+  assert.equal(btn.querySelector(".nsb-btn-text").textContent, "Thinking…");
+  // the last one is answered: the hint is shown and the wait ends
+  t.model.pySend(hintMsg({ ...f, hints: { ...f.hints, version: 9 } }));
+  assert.equal(btn.getAttribute("aria-busy"), "false");
+  assert.ok(t.q(".nsb-hint-section"), "the hint is drawn");
+  assert.equal(t.q(".nsb-hint-box").hidden, false);
+  // every request answered, nothing more sent
+  assert.equal(t.model.sent.length, 3);
   t.cleanup();
 });
 

@@ -338,6 +338,22 @@ test("a greyed Undo says why, and the U key shows it", async () => {
   assert.match(s.q('button[data-action="undo"]').title, /nothing to take back yet/);
 });
 
+test("R or P pressed when it cannot act says what to do instead", async () => {
+  // A player pressed R in the middle of a turn to see the next card: the button was grey and
+  // the key did nothing visible. Now the notice says so and what to do now (the help line).
+  const t = await setup("draw"); // a card revealed, nothing drawn yet
+  assert.ok(t.q('button[data-action="reveal"]').disabled);
+  t.key(t.q("svg.nsb-map"), "r");
+  assert.match(t.q(".nsb-notice").textContent,
+    /^R \(Reveal next card\) does nothing now\. Click a line end/);
+  assert.equal(t.model.messages().length, 0, "nothing sent");
+  const s = await setup("start"); // before the first card: Pass is grey
+  s.key(s.q("svg.nsb-map"), "p");
+  assert.equal(s.q(".nsb-notice").textContent,
+    "P (Pass) does nothing now. Reveal the next card (R).");
+  assert.equal(s.model.messages().length, 0, "nothing sent");
+});
+
 test("hot-seat: the help line names whose sheet the clicks draw on", async () => {
   // Two people at one widget: after a reveal the sheet shown is still the last drawer's, and
   // "Click a line end..." did not say whose line that was.

@@ -17,7 +17,7 @@ from ..i18n import Translator, translator
 from .words import map_name
 
 if TYPE_CHECKING:
-    from ..scoring.model import ScoreSheet
+    from ..scoring.model import LineScore, ScoreSheet
     from .moves import Move
 
 
@@ -165,13 +165,21 @@ def _reason(before: ScoreSheet, after: ScoreSheet, change: int, t: Translator) -
     parts: list[str] = []
     if before.rounds and after.rounds and after.rounds[-1].round == before.rounds[-1].round:
         old_line, new_line = before.rounds[-1], after.rounds[-1]
-        old_d = {d for line in old_line.lines for d in line.districts}
-        new_d = [d for line in new_line.lines for d in line.districts if d not in old_d]
+
+        # Each line is compared with itself (Berlin's Bear and Crown are scored in boxes of
+        # their own until joined): a district the other line has reached, or more stations
+        # that stay fewer than the other line's, still change this line's boxes.
+        def same(line: LineScore) -> list[LineScore]:
+            return [o for o in old_line.lines if set(o.lines) & set(line.lines)]
+
+        new_d = [d for line in new_line.lines for d in line.districts
+                 if not any(d in o.districts for o in same(line))]
         if new_d:
             parts.append(t("reaches {districts}", districts=_names(t, dict.fromkeys(new_d))))
-        old_best = max((line.station_count for line in old_line.lines), default=0)
-        best = max(new_line.lines, key=lambda line: line.station_count, default=None)
-        if best is not None and best.station_count > old_best:
+        grown = [line for line in new_line.lines
+                 if line.station_count > max((o.station_count for o in same(line)), default=0)]
+        best = max(grown, key=lambda line: line.station_count, default=None)
+        if best is not None:
             count = best.station_count
             best_in = " / ".join(map_name(t, d) for d in best.best_districts)
             parts.append(t.ngettext("{count} station in {districts}",
@@ -188,8 +196,10 @@ def _reason(before: ScoreSheet, after: ScoreSheet, change: int, t: Translator) -
     for old_t, new_t in zip(before.tracks, after.tracks, strict=True):
         if new_t.count > old_t.count:
             parts.append(t("{label}: {count}", label=new_t.label, count=new_t.count))
-    old_x = {s for tier in before.interchanges for s in tier.stations}
-    new_x = [s for tier in after.interchanges for s in tier.stations if s not in old_x]
+    # a new interchange, or one that gains a colour (moves up a tier)
+    old_x = {(s, tier.colours) for tier in before.interchanges for s in tier.stations}
+    new_x = [s for tier in after.interchanges for s in tier.stations
+             if (s, tier.colours) not in old_x]
     if new_x:
         parts.append(t("interchange at {stations}", stations=", ".join(new_x)))
     for old_o, new_o in zip(before.objectives, after.objectives, strict=True):

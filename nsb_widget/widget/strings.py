@@ -65,6 +65,7 @@ STRINGS: dict[str, str] = {
     "keys.off_title": N_("The keys R, P, U, H and O reach the game only while it has the "
                          "focus; until then they are the notebook's (R would turn a cell into "
                          "a Raw cell). Click anywhere on the game to give it the keys."),
+    "keys.not_now": N_("{key} ({label}) does nothing now. {what}"),
     # the help line: what the player can do now
     "help.game_over": N_("Game over. New game starts another one."),
     "help.power_station": N_("Click a station of your line for the {power} power (Esc "

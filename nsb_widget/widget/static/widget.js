@@ -3596,14 +3596,18 @@ function createView(model, el, store) {
       drawNotice();
     },
     hints: () => {
-      const before = st.hints.version;
+      const previous = st.hints;
+      const before = previous.version;
       st.hints = readHints(model.get("hints"), st.map);
       ui.pendingDraw = null;
       if (ui.hint && ui.hint.version !== st.hints.version) {
         ui.hint = null;
         safely("hint", drawHintBox);
       }
-      if (ui.hintBusy && ui.hintBusy.version !== st.hints.version) stopThinking();
+      if (ui.hintBusy && ui.hintBusy.version !== st.hints.version) {
+        if (sameChoice(previous, st.hints)) askAgain();
+        else stopThinking();
+      }
       validateSelection();
       if (before !== st.hints.version && ui.local && ui.local.level !== "error" && !store.state.choose) ui.local = null;
       safely("highlights", drawHighlightLayer);
@@ -3667,13 +3671,22 @@ function createView(model, el, store) {
     hintTimer = null;
     ui.hintBusy = null;
   }
+  function sameChoice(a, b) {
+    const choice = (x) => JSON.stringify({ ...x, version: null });
+    return b.open_lines.length > 0 && choice(a) === choice(b);
+  }
+  function askAgain() {
+    ui.hintBusy.version = st.hints.version;
+    ui.hintBusy.pending += 1;
+    send({ type: "hint", version: st.hints.version });
+  }
   function askHint() {
     if (ui.hintBusy) {
       announce(st.t("hint.still_thinking"));
       return;
     }
     const version = st.hints.version;
-    ui.hintBusy = { version };
+    ui.hintBusy = { version, pending: 1 };
     hintTimer = setTimeout(() => {
       if (destroyed || !ui.hintBusy) return;
       stopThinking();
@@ -3691,9 +3704,12 @@ function createView(model, el, store) {
     if (destroyed) return;
     const m = readHintMessage(content, st.map);
     if (!m) return;
-    if (ui.hintBusy && ui.hintBusy.version === m.version) {
-      stopThinking();
-      safely("buttons", drawToolbar);
+    if (ui.hintBusy) {
+      ui.hintBusy.pending -= 1;
+      if (!m.stale && ui.hintBusy.version === m.version || ui.hintBusy.pending <= 0) {
+        stopThinking();
+        safely("buttons", drawToolbar);
+      }
     }
     if (m.stale || !m.hint || m.version !== st.hints.version || m.player !== st.hints.player) {
       return;
@@ -3822,6 +3838,16 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
     const btn = el2 || toolbar.buttons[action];
     if (btn && btn.disabled) {
       if (action === "undo") showLocal(btn.title, "info");
+      else if (action === "reveal" || action === "pass") {
+        const what = helpText();
+        if (what) {
+          showLocal(st.t("keys.not_now", {
+            key: action === "reveal" ? "R" : "P",
+            label: st.t(`btn.${action}`),
+            what
+          }), "info");
+        }
+      }
       return;
     }
     if (action !== "new-game") disarm();
