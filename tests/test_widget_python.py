@@ -244,6 +244,13 @@ def test_deal_code_deals_the_same_game():
         again = eval(code, {"Game": Game})  # our own Game.new(...) string
         assert again.setup.to_json() == game.setup.to_json(), code
     assert BerlinWidget(Game.new(scenario=True)).game_info["deal"] is None
+    # In the game's language (a German player copying it got an English game), and after the
+    # language changes.
+    widget = BerlinWidget(Game.new(seed=5, language="de"))
+    assert widget.game_info["deal"] == "Game.new(seed=5, language='de')"
+    assert eval(widget.game_info["deal"], {"Game": Game}).language == "de"
+    widget.language = "en"
+    assert widget.game_info["deal"] == "Game.new(seed=5)"
 
 
 def test_export_round_trip():

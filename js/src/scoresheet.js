@@ -332,7 +332,7 @@ export function updateScoreSheet(sc, scores, turn, pencils, currentPencil, rs, t
         ol.append(h(doc, "li", { "data-player": i, "data-place": place + 1,
           class: place === 0 ? "nsb-winner" : "" },
         h(doc, "span", { class: "nsb-place", text: `${place + 1}.` }),
-        h(doc, "span", { text: p.name }),
+        h(doc, "span", { text: p.bot ? t("panel.player_bot", { name: p.name }) : p.name }),
         h(doc, "strong", { text: t.n("fmt.points", p.total) })));
       }
     });

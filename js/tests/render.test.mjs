@@ -269,6 +269,15 @@ test("score sheet with objectives and the handicap; ranking at the end of a 2-pl
   const best = Math.max(...totals);
   assert.match(rows[0].textContent, new RegExp(`${best} points`));
   assert.equal(t2.q(".nsb-assessment"), null, "no assessment in a 2-player game");
+  // A bot is named as one in the ranking, as in the sheet selector (it was a bare name).
+  const withBot = structuredClone(m);
+  withBot.game_info.players[1].bot = true;
+  const t3 = await setup("two_players_end", { state: withBot });
+  const named = t3.qa(".nsb-ranking li").map((li) => li.children[1].textContent);
+  const second = withBot.game_info.players[1].name;
+  assert.ok(named.includes(`${second} (bot)`), named.join(" | "));
+  assert.ok(!named.includes(`${withBot.game_info.players[0].name} (bot)`));
+  t3.cleanup();
   // the current round shows its score so far (Python's provisional score), later rounds are
   // empty
   const d = await setup("draw");

@@ -93,7 +93,8 @@ def game_info_state(game: Game, bots: Collection[int] = ()) -> dict[str, Any]:
 def deal_code(game: Game) -> str | None:
     """The ``Game.new(...)`` call that deals this game's cards again (``None`` for a scenario
     game): the same seed, players, map and modules; pencils and module cards only where the
-    seed alone would deal others (they were chosen by hand)."""
+    seed alone would deal others (they were chosen by hand); the language when it is not
+    English."""
     setup = game.setup
     if setup.seed is None:
         return None
@@ -114,6 +115,8 @@ def deal_code(game: Game) -> str | None:
             args.append(f"{name}={[str(c) for c in chosen]!r}")
     if setup.power_limit != "round":
         args.append(f"power_limit={setup.power_limit!r}")
+    if game.language != "en":  # (copied by a German player, it dealt an English game)
+        args.append(f"language={game.language!r}")
     return f"Game.new({', '.join(args)})"
 
 

@@ -2808,7 +2808,7 @@ function updateScoreSheet(sc, scores, turn, pencils, currentPencil, rs, t) {
             class: place === 0 ? "nsb-winner" : ""
           },
           h(doc, "span", { class: "nsb-place", text: `${place + 1}.` }),
-          h(doc, "span", { text: p.name }),
+          h(doc, "span", { text: p.bot ? t("panel.player_bot", { name: p.name }) : p.name }),
           h(doc, "strong", { text: t.n("fmt.points", p.total) })
         ));
       }
