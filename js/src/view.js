@@ -263,7 +263,7 @@ export function createView(model, el, store) {
       const label = st.map.stations[store.state.selected].label;
       return whose(t("help.selected", { station: label }));
     }
-    return whose(t("help.draw"));
+    return whose(t(hints.double_switch ? "help.draw_anywhere" : "help.draw"));
   }
 
   /** Hot-seat (two humans or more at one widget): what to draw, named for the shown sheet's

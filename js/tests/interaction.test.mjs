@@ -357,14 +357,15 @@ test("R or P pressed when it cannot act says what to do instead", async () => {
 test("hot-seat: the help line names whose sheet the clicks draw on", async () => {
   // Two people at one widget: after a reveal the sheet shown is still the last drawer's, and
   // "Click a line end..." did not say whose line that was.
+  // (A Double Switch turn: the section may start at any station of the line.)
   const t = await setup("two_players"); // Ada's sheet, Ada and Bo both human
-  assert.match(t.q(".nsb-help").textContent, /^Ada: Click a line end/);
+  assert.match(t.q(".nsb-help").textContent, /^Ada: Click any station of your line/);
   t.clickStation(fixture("two_players").hints.origins[0]);
   assert.match(t.q(".nsb-help").textContent, /^Ada: \S+ selected/);
   const f = fixture("two_players");
   f.game_info.players[1].bot = true; // against a bot: one human, nothing to tell apart
   const b = await setup("two_players", { state: f });
-  assert.match(b.q(".nsb-help").textContent, /^Click a line end/);
+  assert.match(b.q(".nsb-help").textContent, /^Click any station of your line/);
   const solo = await setup("draw");
   assert.match(solo.q(".nsb-help").textContent, /^Click a line end/);
 });

@@ -290,3 +290,15 @@ test("London teaching overlay: Thames crossings, the circled station, tourist si
     [...last.lines[0].bonuses[0].sections || []].sort((a, b) => a - b));
   assert.deepEqual(ids(t.qa(".nsb-ov-site")), [...last.tourist_sites || []].sort((a, b) => a - b));
 });
+
+test("after a switch the help line says the section may start at any station of the line",
+  async () => {
+    // It said "Click a line end (solid ring)..." under a todo line saying "from any of its
+    // stations" (found in the German player run, with the switch power).
+    const t = await setup("london_switch");
+    assert.match(t.q(".nsb-help").textContent, /^Click any station of your line/);
+    t.cleanup();
+    const plain = await setup("london_draw");
+    assert.match(plain.q(".nsb-help").textContent, /^Click a line end/);
+    plain.cleanup();
+  });

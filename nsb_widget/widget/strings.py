@@ -82,6 +82,10 @@ STRINGS: dict[str, str] = {
                         "again or Esc cancels)."),
     "help.draw": N_("Click a line end (solid ring), then a station to draw to. A station with "
                     "a dashed ring is one click away."),
+    # a switch (card or power): the section may start at any station of the line
+    "help.draw_anywhere": N_("Click any station of your line (solid ring), then a station to "
+                             "draw to: this section may start anywhere on the line. A station "
+                             "with a dashed ring is one click away."),
     # notices written by the front end (Python's come translated)
     "notice.nothing_to_draw": N_("Nothing to draw now. {help}"),
     "notice.dead_end": N_("{station} is an end of your {line} line, but no section can start "

@@ -3355,7 +3355,7 @@ function createView(model, el, store) {
       const label2 = st.map.stations[store.state.selected].label;
       return whose(t("help.selected", { station: label2 }));
     }
-    return whose(t("help.draw"));
+    return whose(t(hints.double_switch ? "help.draw_anywhere" : "help.draw"));
   }
   function whose(text) {
     const humans = st.info.players.filter((p2) => !p2.bot).length;
