@@ -125,8 +125,8 @@ KNOWN_LOOPS = {
     # One group since a seat offers its read-only view of the room (Seat.view(), a Room
     # without a deal: room.viewer imports room.teacher), which Room.table() ties to the
     # simulation's rows and the game.
-    frozenset({"game", "room", "room.game", "room.handin", "room.info", "room.seat",
-               "room.teacher", "room.viewer", "simulation.rows", "simulation.runner",
+    frozenset({"game", "room", "room.claim", "room.game", "room.handin", "room.info",
+               "room.seat", "room.teacher", "room.viewer", "simulation.rows", "simulation.runner",
                "simulation.spec", "widget", "widget.board", "widget.board_state",
                "widget.seat_state", "widget.widget"}),
 }

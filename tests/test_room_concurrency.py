@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from room_support import home
 
-from nsb_widget.room import Room, RoomError, join, teacher
+from nsb_widget.room import Room, RoomError, claim, join, teacher
 from nsb_widget.room import folder as room_folder
 from nsb_widget.rules.game import Phase
 
@@ -464,7 +464,7 @@ def test_a_room_left_half_made_by_a_killed_kernel_is_made_afresh(home, tmp_path,
     deleted room.json by hand. Now a half-made room (no table, nobody joined, no deal kept,
     room.json older than HALF_MADE_SECONDS) is made afresh; a younger one is waited for, as
     another notebook may be creating it now."""
-    monkeypatch.setattr(teacher, "CREATE_WAIT_SECONDS", 0.2)
+    monkeypatch.setattr(claim, "CREATE_WAIT_SECONDS", 0.2)
     folder = tmp_path / "room"
     dead = _half_made(folder, home)
     now = time.time()
@@ -491,7 +491,7 @@ def test_a_room_left_half_made_by_a_killed_kernel_is_made_afresh(home, tmp_path,
 
 def test_a_half_made_room_someone_joined_is_left_alone_and_says_what_to_delete(home, tmp_path,
                                                                               monkeypatch):
-    monkeypatch.setattr(teacher, "CREATE_WAIT_SECONDS", 0.2)
+    monkeypatch.setattr(claim, "CREATE_WAIT_SECONDS", 0.2)
     folder = tmp_path / "room"
     dead = _half_made(folder, home)
     join(folder, "Ada", follow=False)  # (room.json is all a join reads)

@@ -19,6 +19,7 @@ from room_support import home, take_seat
 
 from nsb_widget.errors import GuessableSeedWarning
 from nsb_widget.room import Room, RoomError, join
+from nsb_widget.room import claim as room_claim
 from nsb_widget.room import teacher as room_teacher
 from nsb_widget.room.names import check_name
 from nsb_widget.room.private import read_deal
@@ -38,7 +39,7 @@ def test_a_room_dealt_by_the_teacher_has_a_seed_too_large_to_try_out(home, tmp_p
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no warning for the default
         rooms = [_room(tmp_path / f"room{i}") for i in range(3)]
-    seeds = [read_deal(room_teacher._deal_path(r.info.id))["seed"] for r in rooms]
+    seeds = [read_deal(room_claim.deal_path(r.info.id))["seed"] for r in rooms]
     # 128 random bits: trying every seed against the first cards out is hopeless (a 31-bit
     # seed, as Game.new draws, took about 6 core-hours of plain Python).
     assert all(s.bit_length() > 100 for s in seeds) and len(set(seeds)) == 3

@@ -43,6 +43,7 @@ from ..i18n import Translator, resolve_language, translator
 from ..maps import BUILTIN_MAPS
 from ..rules.game import Phase
 from . import info as room_info
+from .claim import RoomTaken, deal_path, made, room_id_in, take_over, unfinished
 from .folder import (
     SEAT_FORMAT,
     VERSION,
@@ -60,7 +61,7 @@ from .info import MAX_ROOM_NAME, PACES, RoomInfo, Table, read_room
 from .listeners import Listeners
 from .names import check_name, name_key
 from .poller import Poller
-from .private import deal_file, keep_deal, new_token, read_deal, token_hash
+from .private import keep_deal, new_token, read_deal, token_hash
 from .seeds import guess_bits
 from .standings import Standing, Standings, places
 
@@ -73,15 +74,6 @@ SECRET_SEED_BITS = 128
 #: trying seeds against the first cards turned over (plain Python tries some 90,000 seeds a
 #: second on one core, all 2**31 in a few hours; compiled code many more): it is warned about.
 GUESSABLE_SEED_BITS = 64
-#: How long :meth:`Room.open` waits for a room another notebook is creating in the same
-#: folder at the same moment (its room.json made, its table not yet written; seconds).
-CREATE_WAIT_SECONDS = 5.0
-#: A ``room.json`` this old (seconds) with no ``table.json`` beside it, no seat, and no deal
-#: kept for it, was left by a teacher's kernel stopped while creating the room (between
-#: claiming the folder and writing its table, milliseconds apart): :meth:`Room.open` and
-#: :meth:`Room.create` make the room afresh there. A younger one may be a room another
-#: notebook is creating at this moment, and is waited for.
-HALF_MADE_SECONDS = 10.0
 _LIVE: dict[str, Room] = {}
 
 
@@ -176,7 +168,8 @@ class Room:
 
         A room whose creation stopped half-way (a kernel killed between claiming the folder
         and writing its table: no ``table.json``, nobody joined, no deal kept, older than
-        :data:`HALF_MADE_SECONDS`) is no room: a new one is made in its place.
+        ``HALF_MADE_SECONDS`` of :mod:`nsb_widget.room.claim`) is no room: a new one is made
+        in its place.
 
         Raises :class:`~nsb_widget.errors.RoomError` when the folder already holds a room or
         cannot be written, :class:`~nsb_widget.errors.ArgumentError` for a bad argument.
@@ -217,7 +210,7 @@ class Room:
             existing = read_bytes(place.room_file)
         except OSError as exc:
             raise room_error(t, t("cannot create the room in"), place.path, exc) from None
-        if existing is not None and not _take_over(place, existing, deal_file):
+        if existing is not None and not take_over(place, existing, deal_file):
             raise taken
         table = Table((), False, time.time())
         try:
@@ -229,7 +222,7 @@ class Room:
                 raise taken
         except OSError as exc:
             raise room_error(t, t("cannot create the room in"), place.path, exc) from None
-        kept = Path(deal_file) if deal_file is not None else _deal_path(room_id)
+        kept = Path(deal_file) if deal_file is not None else deal_path(room_id)
         try:
             if info.dealt:
                 keep_deal(kept, {"room": room_id, "seed": dealer.setup.seed,
@@ -240,7 +233,7 @@ class Room:
                 with contextlib.suppress(OSError):
                     os.unlink(made)
             raise room_error(t, t("cannot create the room in"), place.path, exc) from None
-        if _room_id(place) not in (None, room_id):
+        if room_id_in(place) not in (None, room_id):
             # This kernel stalled for longer than HALF_MADE_SECONDS between its two writes,
             # and another notebook made the room afresh meanwhile: that room stands.
             with contextlib.suppress(OSError, RoomFileError):
@@ -272,7 +265,7 @@ class Room:
         back keeps its own city, modules and deal: ``options`` apply only to a new one."""
         place = RoomFolder(folder)
         for _attempt in range(3):
-            if _made(place, options.get("deal_file")):
+            if made(place, options.get("deal_file")):
                 room = cls.resume(folder, deal_file=options.get("deal_file"))
                 differ = _differences(room.info, name, options)
                 if differ:
@@ -320,11 +313,11 @@ class Room:
         public = info.new_game("table")
         dealer = None
         if info.dealt:
-            path = Path(deal_file) if deal_file is not None else _deal_path(info.id)
+            path = Path(deal_file) if deal_file is not None else deal_path(info.id)
             kept = read_deal(path)
             seed = kept.get("seed") if kept and kept.get("room") == info.id else None
             if not isinstance(seed, int) and data is None:
-                raise RoomError(_unfinished(place, info, deal_file, t))
+                raise RoomError(unfinished(place, info, deal_file, t))
             if not isinstance(seed, int):
                 raise RoomError(t("this account holds no deal for the room {name} (looked in "
                                   "{path}): only the teacher who created it can turn its cards "
@@ -983,133 +976,6 @@ class Room:
         return f"<p class='nsb-room'>{html.escape(self.summary())}</p>"
 
 
-class RoomTaken(RoomError):
-    """:meth:`Room.create` in a folder that holds a room already (made by another notebook
-    at the same moment, perhaps)."""
-
-
-def _made(place: RoomFolder, deal: str | os.PathLike[str] | None = None) -> bool:
-    """True when ``place`` holds a room; one being created at this moment by another notebook
-    (its ``room.json`` made, its ``table.json``, the last step, not yet) is waited for, up to
-    :data:`CREATE_WAIT_SECONDS`. False when there is none (or its creation failed, or stopped
-    half-way: :func:`_half_made`, which :meth:`Room.create` makes afresh)."""
-    deadline = time.monotonic() + CREATE_WAIT_SECONDS
-    while os.path.lexists(place.room_file):
-        if os.path.lexists(place.table_file):
-            return True
-        with contextlib.suppress(OSError):
-            data = read_bytes(place.room_file)
-            if data is not None and _half_made(place, data, deal):
-                return False
-        if time.monotonic() > deadline:
-            return True
-        time.sleep(0.01)
-    return False
-
-
-def _half_made(place: RoomFolder, data: bytes, deal: str | os.PathLike[str] | None) -> bool:
-    """True when ``data``, the bytes of ``place``'s ``room.json``, is a room whose creation
-    stopped half-way (a kernel killed between claiming the folder and writing the table), so
-    that nothing of it can be taken back and a new room may be made there: a dealt room, no
-    ``table.json``, nobody seated or ever joining (``seats/`` empty), nothing in ``ended/``,
-    no lock,
-    no deal kept for it by this account (at ``deal``, else the default place), and a
-    ``room.json`` older than :data:`HALF_MADE_SECONDS` (a younger one may be another
-    notebook's room being created now). A self-paced room, or one whose deal is kept, is
-    taken back as it is (no table yet: no card out)."""
-    try:
-        info = RoomInfo.from_json(data, str(place.room_file))
-    except RoomFileError:
-        return False
-    if not info.dealt or any(os.path.lexists(p) for p in (place.table_file, place.lock_file)):
-        return False
-    for sub in (place.seats, place.ended):
-        try:
-            if os.listdir(sub):
-                return False
-        except FileNotFoundError:
-            pass
-        except OSError:
-            return False
-    for path in {_deal_path(info.id), *(() if deal is None else (Path(deal),))}:
-        kept = read_deal(path)
-        if kept and kept.get("room") == info.id:
-            return False
-    try:
-        age = time.time() - os.lstat(place.room_file).st_mtime
-    except OSError:
-        return False
-    return age >= HALF_MADE_SECONDS
-
-
-def _take_over(place: RoomFolder, data: bytes, deal: str | os.PathLike[str] | None) -> bool:
-    """Clear the folder of a half-made room (:func:`_half_made`; ``data`` its ``room.json``
-    as read) so that a new one can be made there; False (nothing changed) when it is no
-    half-made room. ``room.json`` is moved aside in one step and checked again: another
-    notebook taking the same room over, or making a new one there meanwhile, keeps its
-    room (put back)."""
-    if not _half_made(place, data, deal):
-        return False
-    aside = place.path / f".{place.room_file.name}.{secrets.token_hex(6)}.half"
-    try:
-        os.rename(place.room_file, aside)
-    except FileNotFoundError:
-        return True  # another notebook took it over first: make the room (or lose the race)
-    except OSError:
-        return False
-    try:
-        moved = read_bytes(aside)
-    except OSError:
-        moved = None
-    if moved == data and not os.path.lexists(place.table_file):
-        with contextlib.suppress(OSError):
-            os.unlink(aside)
-        return True
-    try:  # not the room judged half-made (a new one made meanwhile): put it back
-        os.link(aside, place.room_file)
-    except OSError:
-        if not os.path.lexists(place.room_file):
-            with contextlib.suppress(OSError):
-                os.rename(aside, place.room_file)
-    with contextlib.suppress(OSError):
-        os.unlink(aside)
-    return False
-
-
-def _room_id(place: RoomFolder) -> str | None:
-    """The id of the room ``place``'s ``room.json`` holds now (``None``: none, or unreadable)."""
-    try:
-        data = read_bytes(place.room_file)
-        return None if data is None else RoomInfo.from_json(data, str(place.room_file)).id
-    except (OSError, RoomFileError):
-        return None
-
-
-def _unfinished(place: RoomFolder, info: RoomInfo, deal: str | os.PathLike[str] | None,
-                t: Translator) -> str:
-    """Why a dealt room with no ``table.json`` and no deal kept in this account cannot be
-    taken back, and what to do (wait, make it afresh, or what to delete), in ``t``'s
-    language."""
-    try:
-        data = read_bytes(place.room_file)
-        young = time.time() - os.lstat(place.room_file).st_mtime < HALF_MADE_SECONDS
-    except OSError:
-        data, young = None, False
-    if data is not None and _half_made(place, data, deal):
-        return t("the room {name} in {path} was never finished (the kernel creating it "
-                 "stopped before writing its table.json): Room.open or Room.create makes a "
-                 "new room there", name=info.name, path=str(place.path))
-    if young:
-        return t("the room {name} in {path} is still being created (its room.json is there, "
-                 "its table.json not yet) by a notebook of another kernel: run this again in "
-                 "{seconds} seconds; if no notebook is creating it, a new room is made then",
-                 name=info.name, path=str(place.path), seconds=round(HALF_MADE_SECONDS))
-    return t("the room {name} in {path} was never finished (its table.json was never "
-             "written) and this account holds no deal for it, yet someone has joined or "
-             "written there since: delete the folder {path} (or its room.json, seats and "
-             "ended) to make a room there again", name=info.name, path=str(place.path))
-
-
 def _differences(info: RoomInfo, name: object, options: dict[str, Any]) -> list[str]:
     """The settings given to :meth:`Room.open` that the room taken back does not have (its
     name, city, modules, pace, hints), each as ``what=value``."""
@@ -1174,10 +1040,6 @@ def _same_table(a: Table, b: Table) -> bool:
     """True when ``a`` and ``b`` are the same table (the same write of it: its number, cards
     and end), whatever their times."""
     return (a.seq, a.turns, a.over, a.ended) == (b.seq, b.turns, b.over, b.ended)
-
-
-def _deal_path(room_id: str) -> Path:
-    return deal_file(room_id)
 
 
 def _cards(info: RoomInfo) -> dict[str, Any]:
