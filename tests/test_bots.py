@@ -302,7 +302,7 @@ def test_search_beats_greedy_on_the_same_cards() -> None:
 
 
 @pytest.mark.parametrize(("name", "options", "message"), [
-    ("nope", {}, "unknown bot 'nope'; known bots: random, greedy, lookahead, search"),
+    ("nope", {}, "unknown bot 'nope'; known bots: greedy, lookahead, random, search"),
     ("search", {"seconds": None}, "a search needs a budget"),
     ("search", {"seconds": -1}, "seconds must be positive"),
     ("search", {"iterations": 0}, "iterations must be at least 1"),
@@ -390,7 +390,7 @@ def test_play_turn_and_hints_take_a_bot_by_name() -> None:
     before = game.history
     for call in (lambda: play_turn(game, 0, "greedie", random.Random(1)),
                  lambda: suggest(game, 0, bot="greedie")):
-        with pytest.raises(UnknownNameError, match="unknown bot 'greedie'; known bots: random"):
+        with pytest.raises(UnknownNameError, match="unknown bot 'greedie'; known bots: greedy"):
             call()
     with pytest.raises(ArgumentError, match=r"not the class GreedyBot: GreedyBot\(\)"):
         play_turn(game, 0, GreedyBot, random.Random(1))  # type: ignore[arg-type]
