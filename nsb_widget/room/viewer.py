@@ -210,12 +210,12 @@ class RoomView(Room):
 
 def _token(data: bytes) -> str | None:
     """The token hash a seat file says it has (``None`` when it cannot be read: the hand-in's
-    own check names the problem)."""
+    own check names the problem; JSON nested too deep for Python's parser too)."""
     import json
 
     try:
         doc = json.loads(data)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     token = doc.get("token") if isinstance(doc, dict) else None
     return token if isinstance(token, str) else None
