@@ -438,3 +438,25 @@ def test_a_room_in_a_folder_others_may_rename_it_in_is_warned_about(home, tmp_pa
     assert bool(told) == warned
     if warned:
         assert "chmod +t" in told[0] and str(shared / "room") in told[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid"), reason="accounts are POSIX")
+def test_a_file_system_that_gives_files_another_owner_can_hold_a_room(home, tmp_path,
+                                                                      monkeypatch):
+    """A network file system may give every file an owner of its own, whoever made it: an
+    SMB share mounted without uid= (every file root's, as an Azure Files volume on a
+    Kubernetes hub shows them), NFS with all_squash. The teacher's kernel then found its own
+    seats/ 'made by another account' and refused every room there. Now a folder is another
+    account's only when its owner differs from the owner the file system gives a file this
+    kernel makes in it (on a local disk, this account's own id): here the kernel runs as
+    user 1000 and the file system gives root every file."""
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    room = _room(tmp_path / "room")  # refused before the fix: 'seats was made by another
+    ada = take_seat(room.folder.path, "Ada")  # account (user id 0)'
+    from room_support import play_room, restart_kernel
+
+    play_room(room, [ada], __import__("random").Random(1))
+    restart_kernel()
+    room = Room.resume(room.folder.path)
+    assert room.standings().final
+    assert [p for p in os.listdir(room.folder.path) if p.startswith(".")] == []

@@ -385,8 +385,28 @@ def _check_own(path: Path) -> None:
     info = os.lstat(path)
     if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
         raise NotAFile(path, link=stat.S_ISLNK(info.st_mode))
-    if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
+    if hasattr(os, "geteuid") and not _mine(info, path.parent):
         raise NotOwned(path, info.st_uid)
+
+
+def _mine(info: os.stat_result, folder: Path) -> bool:
+    """True when the file of ``info`` (in ``folder``) has the owner this account's files have
+    there: this account's user id, or, on a file system that gives every file an owner of
+    its own (an SMB share mounted without ``uid=``, NFS with ``all_squash``: whoever made
+    it), the owner of a file made in ``folder`` now. Such a file system keeps no account's
+    files from another's, so nothing can be checked there."""
+    if info.st_uid == os.geteuid():
+        return True
+    probe = folder / f".owner.{secrets.token_hex(6)}.tmp"
+    try:
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError:  # (a folder this account cannot write in: its own id counts)
+        return False
+    try:
+        return os.fstat(fd).st_uid == info.st_uid
+    finally:
+        os.close(fd)
+        _remove(str(probe))
 
 
 class LockNotAFile(NotAFile):
@@ -507,12 +527,14 @@ class RoomFolder:
         that others may write in without the sticky bit (a folder made beforehand, group
         writable: any of them could replace ``table.json``). Raises :class:`NotOwned` (or
         :class:`NotAFile` for a link or a file where a folder should be); the modes of a
-        folder this account owns are put right by :meth:`make`, not here."""
+        folder this account owns are put right by :meth:`make`, not here. On a file system
+        that gives every file an owner of its own, a folder of that owner counts as this
+        account's (:func:`_mine`)."""
         if not hasattr(os, "geteuid"):
             return
         info = os.stat(self.path)
-        if (info.st_uid != os.geteuid() and info.st_mode & 0o022
-                and not info.st_mode & stat.S_ISVTX):
+        if (info.st_mode & 0o022 and not info.st_mode & stat.S_ISVTX
+                and not _mine(info, self.path)):
             raise NotOwned(self.path, info.st_uid, folder=True)
         for sub in (self.seats, self.ended):
             if os.path.lexists(sub):
