@@ -373,12 +373,16 @@ def test_a_folder_made_beforehand_by_someone_else_cannot_be_swapped_under_the_te
     pre.mkdir()
     os.chown(pre, other, other)
     pre.chmod(0o777)
-    with pytest.raises(RoomError, match=r"the folder belongs to another account \(user id "
-                                        r"65534\) and others may write in it, without the "
-                                        r"sticky bit.* chmod \+t"):
+    owned = (r"the folder belongs to another account \(user id 65534\), which may replace "
+             r"or remove any file in it .*create the room in a new folder inside it")
+    with pytest.raises(RoomError, match=owned):
         _room(pre)
     assert list(pre.iterdir()) == []  # nothing made
-    pre.chmod(0o1777)  # sticky, as /tmp: fine, unless a participant made ended/ first
+    pre.chmod(0o1777)  # sticky, as /tmp: keeps out everyone but the folder's owner
+    with pytest.raises(RoomError, match=owned):
+        _room(pre)
+    assert list(pre.iterdir()) == []
+    os.chown(pre, 0, 0)  # the teacher's own: fine, unless a participant made ended/ first
     (pre / "ended").mkdir()
     os.chown(pre / "ended", other, other)
     with pytest.raises(RoomError, match=r"ended was made by another account \(user id 65534\)"
@@ -460,3 +464,29 @@ def test_a_file_system_that_gives_files_another_owner_can_hold_a_room(home, tmp_
     room = Room.resume(room.folder.path)
     assert room.standings().final
     assert [p for p in os.listdir(room.folder.path) if p.startswith(".")] == []
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                    reason="runs a participant as another user id (needs root)")
+def test_a_room_folder_a_participant_made_first_is_refused(home, tmp_path):
+    """A participant makes the folder the teacher named (in the shared sticky folder) before
+    the teacher's kernel does, with every permission and the sticky bit. The room was made
+    in it, and the participant, the folder's owner (whom no sticky bit keeps out), then
+    replaced table.json. Now Room.create and Room.resume refuse a room's folder of another
+    account, and nothing is made in it."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    pre = shared / "room-1"
+    pre.mkdir()
+    os.chown(pre, 65534, 65534)
+    pre.chmod(0o1777)
+    with pytest.raises(RoomError, match=r"the folder belongs to another account \(user id "
+                                        r"65534\), which may replace or remove any file"):
+        _room(pre)
+    assert list(pre.iterdir()) == []
+    room = _room(shared / "room-2")
+    os.chown(room.folder.path, 65534, 65534)  # (given away later: taken back, refused)
+    room_teacher._LIVE.clear()
+    with pytest.raises(RoomError, match=r"cannot read the room in .*another account"):
+        Room.resume(room.folder.path)
