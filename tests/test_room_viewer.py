@@ -332,3 +332,28 @@ def test_a_seat_file_nested_too_deep_is_a_problem_and_the_view_reads_on(home, tm
     assert _rows(bob.standings()) == _rows(room.standings())
     assert view.participant("Ada").refusal.startswith("damaged file")
     assert view.participant("Cleo").game.reveals == 2
+
+
+def test_a_placed_participant_reseated_after_the_end_is_not_refused_on_the_views(home,
+                                                                                 tmp_path):
+    """After the end the teacher reseats Ada, who was placed (her kept game in ended/ takes
+    the new token first, then her seat): the teacher's board shows her row as before, and so
+    must every view. A view that read the end before the reseat showed 'another token ...
+    refused' on her row; it now takes the new token when the kept game carries it too."""
+    room = _room(tmp_path, seed=2**100 + 18)
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob", "Cleo")]
+    rng = random.Random(2)
+    while not room.is_over:
+        room.reveal()
+        for s in seats[:2]:
+            finish_turn(s, rng)
+    for s in seats[:2]:
+        finish_turn(s, rng)
+    room.end()
+    view = seats[1].view()
+    view.poll()
+    assert _rows(view.standings()) == _rows(room.standings())
+    room.reseat("Ada")
+    view.poll()
+    assert _rows(view.standings()) == _rows(room.standings())
+    assert view.participant("Ada").refusal is None
