@@ -589,3 +589,38 @@ def test_lookalikes_racing_past_a_claim_nobody_can_delete_seat_one(home, tmp_pat
                                    f"the room already: choose another name")
         assert room.folder.look_file(look_key(a)).exists()  # (the planted claim stays)
     assert len(room.folder.seat_files()) == rounds + 1
+
+
+def test_a_join_that_withdrew_after_the_board_read_its_seat_keeps_its_token(home, tmp_path,
+                                                                            monkeypatch):
+    """A join that finds a lookalike seated at the same moment withdraws its seat and tries
+    again; the teacher's board may have read the withdrawn seat meanwhile, and keeps the
+    token it first saw. The second try wrote a new token, so the board refused every hand-in
+    of the seat ('another token', until the teacher reseats). Now every try of one join
+    writes the same token. (Simulated: a lookalike seen once, the board reading just before
+    the seat is withdrawn.)"""
+    from nsb_widget.room import seat as room_seat
+
+    room = Room.create(tmp_path / "room", "Lookalikes", language="en")
+    real_lookalike, real_withdraw = room_seat._lookalike_seat, room_seat._withdraw
+    calls = []
+
+    def lookalike(place, info, name, key):
+        calls.append(name)
+        return "\u0420\u0430\u043e" if len(calls) == 2 else real_lookalike(place, info, name,
+                                                                            key)
+
+    def withdraw(*args):
+        room.poll()  # the board reads the seat in the moment it stands
+        real_withdraw(*args)
+
+    monkeypatch.setattr(room_seat, "_lookalike_seat", lookalike)
+    monkeypatch.setattr(room_seat, "_withdraw", withdraw)
+    seat = join(room.folder.path, "Pao", follow=False)
+    assert len(calls) == 4  # (withdrawn once, then seated)
+    room.reveal()
+    seat.sync()
+    seat.game.pass_turn(0)
+    room.poll()
+    assert room.participant("Pao").refusal is None
+    assert room.participant("Pao").game.reveals == 1

@@ -374,12 +374,16 @@ def test_a_folder_made_beforehand_by_someone_else_cannot_be_swapped_under_the_te
     pre.mkdir()
     os.chown(pre, other, other)
     pre.chmod(0o777)
-    with pytest.raises(RoomError, match=r"the folder belongs to another account \(user id "
-                                        r"65534\) and others may write in it, without the "
-                                        r"sticky bit.* chmod \+t"):
+    owned = (r"the folder belongs to another account \(user id 65534\), which may replace "
+             r"or remove any file in it .*create the room in a new folder inside it")
+    with pytest.raises(RoomError, match=owned):
         _room(pre)
     assert list(pre.iterdir()) == []  # nothing made
-    pre.chmod(0o1777)  # sticky, as /tmp: fine, unless a participant made ended/ first
+    pre.chmod(0o1777)  # sticky, as /tmp: keeps out everyone but the folder's owner
+    with pytest.raises(RoomError, match=owned):
+        _room(pre)
+    assert list(pre.iterdir()) == []
+    os.chown(pre, 0, 0)  # the teacher's own: fine, unless a participant made ended/ first
     (pre / "ended").mkdir()
     os.chown(pre / "ended", other, other)
     with pytest.raises(RoomError, match=r"ended was made by another account \(user id 65534\)"
@@ -439,3 +443,51 @@ def test_a_room_in_a_folder_others_may_rename_it_in_is_warned_about(home, tmp_pa
     assert bool(told) == warned
     if warned:
         assert "chmod +t" in told[0] and str(shared / "room") in told[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid"), reason="accounts are POSIX")
+def test_a_file_system_that_gives_files_another_owner_can_hold_a_room(home, tmp_path,
+                                                                      monkeypatch):
+    """A network file system may give every file an owner of its own, whoever made it: an
+    SMB share mounted without uid= (every file root's, as an Azure Files volume on a
+    Kubernetes hub shows them), NFS with all_squash. The teacher's kernel then found its own
+    seats/ 'made by another account' and refused every room there. Now a folder is another
+    account's only when its owner differs from the owner the file system gives a file this
+    kernel makes in it (on a local disk, this account's own id): here the kernel runs as
+    user 1000 and the file system gives root every file."""
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    room = _room(tmp_path / "room")  # refused before the fix: 'seats was made by another
+    ada = take_seat(room.folder.path, "Ada")  # account (user id 0)'
+    from room_support import play_room, restart_kernel
+
+    play_room(room, [ada], __import__("random").Random(1))
+    restart_kernel()
+    room = Room.resume(room.folder.path)
+    assert room.standings().final
+    assert [p for p in os.listdir(room.folder.path) if p.startswith(".")] == []
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                    reason="runs a participant as another user id (needs root)")
+def test_a_room_folder_a_participant_made_first_is_refused(home, tmp_path):
+    """A participant makes the folder the teacher named (in the shared sticky folder) before
+    the teacher's kernel does, with every permission and the sticky bit. The room was made
+    in it, and the participant, the folder's owner (whom no sticky bit keeps out), then
+    replaced table.json. Now Room.create and Room.resume refuse a room's folder of another
+    account, and nothing is made in it."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    pre = shared / "room-1"
+    pre.mkdir()
+    os.chown(pre, 65534, 65534)
+    pre.chmod(0o1777)
+    with pytest.raises(RoomError, match=r"the folder belongs to another account \(user id "
+                                        r"65534\), which may replace or remove any file"):
+        _room(pre)
+    assert list(pre.iterdir()) == []
+    room = _room(shared / "room-2")
+    os.chown(room.folder.path, 65534, 65534)  # (given away later: taken back, refused)
+    room_teacher._LIVE.clear()
+    with pytest.raises(RoomError, match=r"cannot read the room in .*another account"):
+        Room.resume(room.folder.path)

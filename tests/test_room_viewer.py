@@ -309,3 +309,51 @@ def test_a_self_paced_rooms_view(home, tmp_path):
     assert view.why_not_reveal() == "in a self-paced room everyone turns their own cards over"
     assert _rows(bob.standings()) == _rows(room.standings())
     assert bob.board(watch=False).info["dealt"] is False
+
+
+def test_a_seat_file_nested_too_deep_is_a_problem_and_the_view_reads_on(home, tmp_path):
+    """Ada, once accepted, rewrites her own seat as JSON nested 150,000 deep (the view's
+    first look at a known seat, for its token, met Python's recursion limit): Bob's view
+    names the file as damaged, as the teacher's board does, and still reads the seats after
+    hers."""
+    room = _room(tmp_path, seed=2**100 + 18)
+    ada, bob, cleo = (take_seat(room.folder.path, n) for n in ("Ada", "Bob", "Cleo"))
+    room.reveal()
+    rng = random.Random(1)
+    for s in (ada, cleo):
+        finish_turn(s, rng)
+    view = bob.view()
+    view.poll()
+    room.poll()
+    room.folder.seat_file(ada.key).write_bytes(b"[" * 150_000)
+    room.reveal()
+    finish_turn(cleo, rng)
+    room.poll()
+    assert _rows(bob.standings()) == _rows(room.standings())
+    assert view.participant("Ada").refusal.startswith("damaged file")
+    assert view.participant("Cleo").game.reveals == 2
+
+
+def test_a_placed_participant_reseated_after_the_end_is_not_refused_on_the_views(home,
+                                                                                 tmp_path):
+    """After the end the teacher reseats Ada, who was placed (her kept game in ended/ takes
+    the new token first, then her seat): the teacher's board shows her row as before, and so
+    must every view. A view that read the end before the reseat showed 'another token ...
+    refused' on her row; it now takes the new token when the kept game carries it too."""
+    room = _room(tmp_path, seed=2**100 + 18)
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob", "Cleo")]
+    rng = random.Random(2)
+    while not room.is_over:
+        room.reveal()
+        for s in seats[:2]:
+            finish_turn(s, rng)
+    for s in seats[:2]:
+        finish_turn(s, rng)
+    room.end()
+    view = seats[1].view()
+    view.poll()
+    assert _rows(view.standings()) == _rows(room.standings())
+    room.reseat("Ada")
+    view.poll()
+    assert _rows(view.standings()) == _rows(room.standings())
+    assert view.participant("Ada").refusal is None

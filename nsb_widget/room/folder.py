@@ -84,10 +84,10 @@ def room_error(t: Translator, doing: str, path: Path, exc: OSError) -> RoomError
     elif isinstance(exc, NotOwned):
         name = _shown_name(exc.filename, path)
         if exc.folder:
-            why = t("the folder belongs to another account (user id {uid}) and others may "
-                    "write in it, without the sticky bit, so any of them could replace the "
-                    "room's files: create the room in a new folder inside it (its owner can "
-                    "also run chmod +t on it)", uid=exc.uid)
+            why = t("the folder belongs to another account (user id {uid}), which may "
+                    "replace or remove any file in it (the sticky bit keeps out everyone but "
+                    "the folder's owner): create the room in a new folder inside it, which "
+                    "the room's creation makes", uid=exc.uid)
         else:
             why = t("{name} was made by another account (user id {uid}), which could then "
                     "replace the files in it: it must be the teacher's. Remove {name} (its "
@@ -352,8 +352,8 @@ class NotAFile(OSError):
 class NotOwned(OSError):
     """A folder of the room that the teacher's kernel must own and does not: ``seats/`` or
     ``ended/`` made by another account (who may then replace or delete every file in it),
-    or (:attr:`folder` True) the room's folder itself, of another account and writable by
-    others without the sticky bit (any of them may replace ``table.json``)."""
+    or (:attr:`folder` True) the room's folder itself (its owner may replace
+    ``table.json``, whatever its modes)."""
 
     def __init__(self, path: Path, uid: int, folder: bool = False) -> None:
         super().__init__(errno.EPERM, f"made by another account (user id {uid})", str(path))
@@ -385,8 +385,28 @@ def _check_own(path: Path) -> None:
     info = os.lstat(path)
     if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
         raise NotAFile(path, link=stat.S_ISLNK(info.st_mode))
-    if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
+    if hasattr(os, "geteuid") and not _mine(info, path.parent):
         raise NotOwned(path, info.st_uid)
+
+
+def _mine(info: os.stat_result, folder: Path) -> bool:
+    """True when the file of ``info`` (in ``folder``) has the owner this account's files have
+    there: this account's user id, or, on a file system that gives every file an owner of
+    its own (an SMB share mounted without ``uid=``, NFS with ``all_squash``: whoever made
+    it), the owner of a file made in ``folder`` now. Such a file system keeps no account's
+    files from another's, so nothing can be checked there."""
+    if info.st_uid == os.geteuid():
+        return True
+    probe = folder / f".owner.{secrets.token_hex(6)}.tmp"
+    try:
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError:  # (a folder this account cannot write in: its own id counts)
+        return False
+    try:
+        return os.fstat(fd).st_uid == info.st_uid
+    finally:
+        os.close(fd)
+        _remove(str(probe))
 
 
 class LockNotAFile(NotAFile):
@@ -503,16 +523,19 @@ class RoomFolder:
         """Refuse a folder in which the participants could replace what the teacher's kernel
         writes (when everyone is their own user, as on a JupyterHub): ``seats/`` or
         ``ended/`` made by another account (a participant who made ``ended/`` before the
-        teacher could swap the games kept there), or a room's folder of another account
-        that others may write in without the sticky bit (a folder made beforehand, group
-        writable: any of them could replace ``table.json``). Raises :class:`NotOwned` (or
+        teacher could swap the games kept there), or a room's folder of another account (a
+        participant who made the folder the teacher named, before the teacher, may replace
+        ``table.json`` and ``ended/`` in it: the sticky bit keeps out everyone but the
+        folder's owner; and in a folder others may write in, they could put a lock file
+        there that the teacher's kernel cannot remove). Raises :class:`NotOwned` (or
         :class:`NotAFile` for a link or a file where a folder should be); the modes of a
-        folder this account owns are put right by :meth:`make`, not here."""
+        folder this account owns are put right by :meth:`make`, not here. On a file system
+        that gives every file an owner of its own, a folder of that owner counts as this
+        account's (:func:`_mine`)."""
         if not hasattr(os, "geteuid"):
             return
         info = os.stat(self.path)
-        if (info.st_uid != os.geteuid() and info.st_mode & 0o022
-                and not info.st_mode & stat.S_ISVTX):
+        if not _mine(info, self.path):
             raise NotOwned(self.path, info.st_uid, folder=True)
         for sub in (self.seats, self.ended):
             if os.path.lexists(sub):

@@ -135,6 +135,9 @@ def join(folder: str | os.PathLike[str], name: str, *, token: str | None = None,
     token = None if token is None else " ".join(token.lower().split()) or None
     session = session_name()
     path = place.seat_file(key)
+    # One token for every try: a board may read a seat withdrawn below, and keeps the token
+    # it first saw (a seat written again with another would be refused).
+    fresh = new_token()
     with _OPEN_LOCK:
         for attempt in range(JOIN_ATTEMPTS):
             data = _read_seat_bytes(path, place, t)
@@ -142,7 +145,6 @@ def join(folder: str | os.PathLike[str], name: str, *, token: str | None = None,
                 seat = _resume(place, info, path, data, token, session, t, language)
                 break
             other = _lookalike_seat(place, info, shown, key)
-            fresh = new_token()
             game = info.new_game(shown, language)
             doc = hand_in_doc(info, shown, token_hash(info.id, fresh), game, time.time())
             try:

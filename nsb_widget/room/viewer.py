@@ -21,6 +21,7 @@ from typing import Any, NoReturn
 from ..errors import ArgumentError, NsbError, RoomError, RoomFileError
 from ..i18n import resolve_language, translator
 from .folder import NotAFile, RoomFolder, read_bytes, room_error
+from .handin import read_hand_in
 from .info import RoomInfo, Table, read_room
 from .teacher import Participant, Room, _first_problem, _not_a_file, _take
 
@@ -128,14 +129,31 @@ class RoomView(Room):
         """Read and replay one hand-in as the teacher's board does. A seat whose token has
         changed since it was first read is read afresh (the teacher reseats a participant
         without telling the views; a view opened now would read it so too): its game is
-        still replayed action by action, and refused with the engine's reason when illegal."""
+        still replayed action by action, and refused with the engine's reason when illegal.
+        A participant placed at the end keeps the game kept then, and takes the seat's new
+        token when the kept game carries it too (a reseat writes it there first, and only
+        the teacher writes in ``ended/``)."""
         if entry is not None and entry.game is not None:
             ended = self._table.ended
             placed = ended is not None and entry.key in ended
-            if not placed and _token(data) not in (None, entry.token):
+            token = _token(data)
+            if not placed and token not in (None, entry.token):
                 del self._participants[entry.key]
                 entry = None
+            elif placed and token not in (None, entry.token) and token == self._kept_token(
+                    entry.key):
+                entry.token = token
         super()._accept(path, data, entry, t)
+
+    def _kept_token(self, key: str) -> str | None:
+        """The token hash of the game kept for ``key`` at the end (``None``: none, or it cannot
+        be read)."""
+        path = self.folder.ended_file(key)
+        try:
+            data = read_bytes(path)
+            return None if data is None else read_hand_in(data, path, self.info).token
+        except (OSError, RoomFileError):
+            return None
 
     # ------------------------------------------------------------------ nothing written
     def _refuse(self) -> NoReturn:
@@ -210,12 +228,12 @@ class RoomView(Room):
 
 def _token(data: bytes) -> str | None:
     """The token hash a seat file says it has (``None`` when it cannot be read: the hand-in's
-    own check names the problem)."""
+    own check names the problem; JSON nested too deep for Python's parser too)."""
     import json
 
     try:
         doc = json.loads(data)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     token = doc.get("token") if isinstance(doc, dict) else None
     return token if isinstance(token, str) else None
