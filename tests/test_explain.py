@@ -166,17 +166,43 @@ def test_a_hint_names_a_legal_move_with_its_reason_and_plays_nothing() -> None:
         assert hint.power in game.power_options()
         assert hint.reason.startswith(f"use the {power_title(game, hint.power[0])} power")
     elif hint.move is None:
-        assert hint.reason.startswith("pass: no section is worth drawing; expected ")
+        assert hint.reason.startswith("pass: no section is worth drawing; ")
     else:
         assert game.is_legal(hint.move)
         assert hint.explanation is not None
         assert hint.reason.startswith(hint.explanation.reason)
-        assert "against the next best" in hint.reason
+        assert ("against the next best" in hint.reason
+                or hint.reason.endswith("about as good as the next best choice"))
     data = hint.to_dict()
     assert data["reason"] == hint.reason
     greedy = suggest(game, bot=make_bot("greedy"), rng=random.Random(0))
     assert greedy.expected is None and greedy.move is not None and game.is_legal(greedy.move)
     assert greedy.explanation is not None and greedy.reason == greedy.explanation.reason
+
+
+@pytest.mark.parametrize(("gain", "language", "words"), [
+    (0.04, "en", "; about as good as the next best choice"),
+    (-0.04, "en", "; about as good as the next best choice"),
+    (0.04, "de", "; etwa so gut wie die nächstbeste Wahl"),
+    (0.04, "fr", "; à peu près aussi bon que le deuxième meilleur choix"),
+    (0.06, "en", "; expected +0.1 against the next best"),
+    (2.0, "de", "; Erwartung +2,0 gegenüber der nächstbesten Wahl"),
+])
+def test_a_hint_whose_gain_rounds_to_nothing_says_so(monkeypatch, gain, language,
+                                                      words) -> None:
+    """"+0.0 against the next best" read as if the choice did not matter: a gain that rounds to
+    nothing is worded as being about as good as the next best choice."""
+    from nsb_widget.bots.search import OptionValue
+
+    game = Game.new(1, 5, map="london", language=language)
+    game.reveal()
+    bot = SearchBot(seconds=None, iterations=4, seed=1)
+    found = bot.search(game.copy(), 0, random.Random(1), powers=True)
+    best, second = found[0], found[1]
+    monkeypatch.setattr(SearchBot, "search", lambda *a, **k: [
+        OptionValue(best.option, 100.0 + gain, 8), OptionValue(second.option, 100.0, 8)])
+    hint = suggest(game, bot=bot)
+    assert hint.reason.endswith(words)
 
 
 def test_a_hint_says_pass_when_nothing_can_be_drawn() -> None:

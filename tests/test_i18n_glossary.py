@@ -52,10 +52,14 @@ GLOSSARY: dict[str, list[Term]] = {
         Term(r"\bparallel track", r"paralleles Gleis", r"Strecke"),
         Term(r"\bstart station|\bdeparture station", r"Startstation"),
         Term(r"\bline ends?\b|\bends of\b|\ban end of\b", r"Ende"),
-        Term(r"\bpencil powers?\b|\bpowers?\b", r"Fähigkeit", r"Kraft|Macht"),
+        # "Macht", not the end of "gemacht" ("Rückgängig gemacht: die Fähigkeit …")
+        Term(r"\bpencil powers?\b|\bpowers?\b", r"Fähigkeit", r"Kraft|(?<!ge)Macht"),
         Term(r"\bpencils?\b(?! powers?)", r"Stift"),
         Term(r"\btourist sites?\b", r"Sehenswürdigkeit"),
         Term(r"\bThames\b", r"Themse"),
+        # The guide counts "wie oft die Linie die Themse unterquert (jeder Abschnitt zählt 2
+        # Punkte)": the sections under the Thames, not a noun of the verb.
+        Term(r"\bThames crossings?\b", r"Abschnitte? unter der Themse", r"Unterquerung"),
         Term(r"\bS-Bahn\b", r"S-Bahn"),
         Term(r"\bscore sheet\b|\bSheet of\b", r"Punktekarte"),
         Term(r"\bobjectives?\b", r"Ziel"),

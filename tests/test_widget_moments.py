@@ -103,7 +103,13 @@ def test_every_running_total_includes_the_round_in_play():
                                        + scores["interchanges_total"]
                                        + scores["objectives_total"])
             assert turn["players"][0]["total"] == scores["total"]
-            assert scores["total"] == game.provisional_score_sheet(0).total
+            # the round in play counts once the player has drawn a section in it (London's
+            # departure station alone would score 1)
+            drawn = not game.is_over and any(d.round == game.round - 1
+                                             for d in game.sheets[0].history)
+            assert scores["total"] == (game.provisional_score_sheet(0) if drawn
+                                       else game.score_sheet(0)).total
+            assert ("current" in scores) == drawn
         assert seen_live > 3
 
 

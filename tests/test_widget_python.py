@@ -182,6 +182,40 @@ def test_undo_and_errors_clear():
     assert h.w.sheet["sections"] == [] and len(h.game.history) == 1
 
 
+def test_undo_says_what_it_took_back():
+    """Undo's notice names what it took back (the front end words ``taken_back`` as the hints
+    and the bots' moves are); an undo on another player's sheet says nothing here."""
+    h = Harness(_london())
+    h.send({"type": "reveal"})
+    h.send({"type": "power", "power": "double"})
+    _l, o, t = h.w.hints["moves"][0]
+    h.send({"type": "draw", "origin": o, "target": t, "line": "line"})
+    move = h.game.history[-1].move
+    h.send({"type": "undo"})
+    notice = h.w.notice
+    assert notice["text"] == f"Taken back: {move}" and notice["level"] == "info"
+    assert notice["taken_back"] == {"kind": "draw", "move": str(move), "origin": o,
+                                    "target": t, "line": "line", "power": None}
+    h.send({"type": "undo"})
+    assert h.w.notice["text"] == "Taken back: the Double section power"
+    assert h.w.notice["taken_back"]["power"]["id"] == "double"
+    h.send({"type": "pass"})
+    h.game.language = "de"
+    h.send({"type": "undo"})
+    assert h.w.notice["text"] == "Rückgängig gemacht: dein Passen"
+    assert h.w.notice["taken_back"]["kind"] == "pass"
+    # the next action clears it like any notice
+    h.send({"type": "pass"})
+    assert h.w.notice["text"] == "" and "taken_back" not in h.w.notice
+    # another player's undo: no word on this sheet
+    two = Harness(Game.new(players=2, seed=1))
+    two.send({"type": "reveal"})
+    _l, o, t = two.w.hints["moves"][0]
+    two.game.pass_turn(1)
+    two.game.undo(1)
+    assert two.w.notice["text"] == ""
+
+
 def test_bots_play_as_soon_as_a_card_is_revealed():
     game = Game.new(3, seed=4)
     h = Harness(game, bots={1: "random", 2: "greedy"})
@@ -390,6 +424,23 @@ def test_london_widget_describes_its_own_cards_and_powers():
     assert [k["icon"] for k in b.w.game_info["ruleset"]["card_kinds"]] == ["bear", "crown", None]
 
 
+def test_a_round_scores_so_far_only_once_it_has_a_section():
+    """London's departure station alone scores 1 (1 district x 1 station): before the player
+    has drawn a section of the round, no "Round 1: 1 so far" and no total of 1."""
+    h = Harness(_london())
+    assert "current" not in h.w.scores and h.w.scores["total"] == 0
+    assert h.w.turn["players"][0]["total"] == 0
+    h.send({"type": "reveal"})
+    assert "current" not in h.w.scores and h.w.turn["players"][0]["total"] == 0
+    _l, o, t = h.w.hints["moves"][0]
+    h.send({"type": "draw", "origin": o, "target": t, "line": "line"})
+    live = h.w.scores["current"]
+    assert live["round"] == 1 and live["score"] >= 2
+    assert h.w.scores["total"] == h.w.turn["players"][0]["total"] == live["score"]
+    h.send({"type": "undo"})
+    assert "current" not in h.w.scores and h.w.turn["players"][0]["total"] == 0
+
+
 def test_london_draw_by_clicking_names_the_line_or_not():
     h = Harness(_london())
     h.send({"type": "reveal"})
@@ -431,6 +482,34 @@ def test_power_intent_uses_the_held_power_and_undo_takes_it_back():
     h.send({"type": "undo"})
     assert type(h.game.history[-1]).__name__ == "Reveal"
     assert h.w.hints["power"]["usable"] is True
+
+
+def test_the_turn_a_power_was_used_in_is_synced_for_the_strip_of_cards():
+    """``turn.round_powers`` says in which of this round's turns the shown player used a power
+    (the strip marks that turn's card: a Joker's card is any symbol)."""
+    h = Harness(_london())
+    assert h.w.turn["round_powers"] == []
+    h.send({"type": "reveal"})
+    h.send({"type": "pass"})
+    h.send({"type": "reveal"})
+    h.send({"type": "power", "power": "double"})
+    used = [{"turn": 1, "power": "double", "title": "Double section"}]
+    assert h.w.turn["round_powers"] == used
+    h.send({"type": "pass"})
+    h.send({"type": "reveal"})
+    assert h.w.turn["round_powers"] == used and len(h.w.turn["round_turns"]) == 3
+    while h.game.round == 1:
+        h.send({"type": "pass"}) if h.game.phase.value == "draw" else h.send({"type": "reveal"})
+    assert h.w.turn["round_powers"] == []  # a new round, its own cards
+    h.game.language = "de"
+    h.send({"type": "reveal"})
+    power = h.w.hints["power"]  # the round's pencil holds another power
+    assert power["usable"] is True
+    h.send({"type": "power", "power": power["id"],
+            **({"station": power["stations"][0]} if power["station"] else {})})
+    assert h.w.turn["round_powers"] == [{"turn": 0, "power": power["id"],
+                                         "title": power["title"]}]
+    assert power["title"] != "Double section"  # in German
 
 
 def test_the_circle_power_names_a_station_of_the_line():

@@ -361,6 +361,13 @@ export function updatePanel(panel, st, pencils) {
           text: "+" }));
         group.append(cardElement(doc, c, "", rs, t));
       });
+      // The shown player's pencil power used in this turn (a Joker: the card was any symbol).
+      for (const used of turn.round_powers.filter((x) => x.turn === i)) {
+        const about = t("panel.power_used", { power: used.title });
+        group.classList.add("nsb-turn-power");
+        group.append(h(doc, "span", { class: "nsb-power-tag", "data-power": used.power,
+          title: about, "aria-label": about, text: used.title }));
+      }
       strip.append(group);
     });
     if (turn.preview) {

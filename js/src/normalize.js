@@ -243,6 +243,10 @@ export function readTurn(v, info = readInfo(null), t = translator(null)) {
     cards: arr(o.cards).map(card),
     preview: typeof o.preview === "string" ? card(o.preview) : null,
     round_turns: arr(o.round_turns).map((x) => arr(x).map(card)),
+    // The shown player's powers this round, by the turn (index into round_turns) used in.
+    round_powers: arr(o.round_powers).filter((x) => isObj(x) && Number.isInteger(x.turn)
+      && typeof x.power === "string").map((x) => ({ turn: x.turn, power: x.power,
+      title: str(x.title, cap(x.power)) })),
     last_turn: bool(o.last_turn),
     revealed: counts(rev),
     remaining: counts(rem),
@@ -468,6 +472,8 @@ export function readNotice(v) {
     text: str(o.text),
     reason: typeof o.reason === "string" ? o.reason : null,
     station: Number.isInteger(o.station) ? o.station : null,
+    // What an undo took back (an action as `readAction` reads it), worded by the view.
+    taken_back: readAction(o.taken_back),
   };
 }
 

@@ -15,7 +15,7 @@ import { createScoreSheet, updateScoreSheet, bonusText } from "./scoresheet.js";
 import { serializeSvg, svgToPngBase64, download } from "./export.js";
 import { parseRgb } from "./colour.js";
 import { roomHelp } from "./room.js";
-import { actionWords, HINT_WORDS } from "./words.js";
+import { actionWords, HINT_WORDS, UNDO_WORDS } from "./words.js";
 
 const TRAITS = ["map_data", "game_info", "sheet", "turn", "hints", "scores", "notice", "strings"];
 const KEYS = { r: "reveal", n: "reveal", p: "pass", u: "undo", o: "overlay", h: "hint" };
@@ -99,7 +99,7 @@ export function createView(model, el, store) {
   // What `safely` names when a part could not be drawn.
   const PARTS = { map: "part.map", sheet: "part.sheet", overlay: "part.overlay",
     highlights: "part.highlights", panel: "part.panel", buttons: "part.buttons",
-    "score sheet": "part.score_sheet", hint: "part.hint", export: "part.export" };
+    "score sheet": "part.score_sheet", hint: "part.hint" };
 
   function safely(what, fn) {
     try {
@@ -133,9 +133,15 @@ export function createView(model, el, store) {
     return st.notice.level === "error" && st.notice.text ? { dismissed: st.notice.id } : {};
   }
 
+  /** A notice's text: what an undo took back in the words of the hints and the bots' moves
+   * ("Taken back: C4–D5 (Bear)"), else Python's text. */
+  function noticeText(n) {
+    return n.text && n.taken_back ? actionWords(n.taken_back, st, UNDO_WORDS) : n.text;
+  }
+
   function drawNotice() {
     const n = pyNotice();
-    const shown = ui.local || (n.text ? { text: n.text, level: n.level } : null);
+    const shown = ui.local || (n.text ? { text: noticeText(n), level: n.level } : null);
     notice.textContent = shown ? shown.text : "";
     notice.dataset.level = shown ? shown.level : "";
     notice.classList.toggle("nsb-notice-empty", !shown);
@@ -877,9 +883,18 @@ export function createView(model, el, store) {
         }
         break;
       }
-      case "export-svg":
-        safely("export", () => offer("svg", exportSvg()));
+      case "export-svg": {
+        let data;
+        try {
+          data = exportSvg();
+        } catch (err) {
+          showLocal(st.t("export.svg_failed", { error: err && err.message ? err.message
+            : String(err) }), "error");
+          break;
+        }
+        offer("svg", data);
         break;
+      }
       case "export-png":
         ui.exporting = true;
         drawToolbar();
@@ -902,6 +917,7 @@ export function createView(model, el, store) {
   }
 
   // Downloads go through a cancelable "nsb-export" event so hosts and tests can take the file.
+  // The notice then says which file was saved, or why it could not be.
   function offer(format, data) {
     if (destroyed) return;
     const mime = format === "svg" ? "image/svg+xml" : "image/png";
@@ -909,7 +925,15 @@ export function createView(model, el, store) {
     const Ev = doc.defaultView && doc.defaultView.CustomEvent;
     const ev = Ev ? new Ev("nsb-export", { detail, bubbles: true, cancelable: true }) : null;
     if (ev && !root.dispatchEvent(ev)) return;
-    download(doc, detail.filename, data, mime, { base64: format === "png" });
+    try {
+      download(doc, detail.filename, data, mime, { base64: format === "png" });
+    } catch (err) {
+      showLocal(st.t("export.not_saved", { file: detail.filename, error: err && err.message
+        ? err.message : String(err) }), "error");
+      return;
+    }
+    showLocal(st.t("export.saved", { file: detail.filename }), "success");
+    flashNotice();
   }
 
   function footer() {

@@ -1,7 +1,8 @@
 // How an action reads in words, in the widget's language: the Hint's headline ("Draw C4–D5
 // (Bear)", "Use the Joker power first", "Pass") and what a bot did ("drew C4–D5 (Bear)",
 // "used the Joker power, then drew F4–G5"). One wording for both, from the same data
-// (normalize.js readAction); only the keys differ.
+// (normalize.js readAction); only the keys differ. What Undo took back reads the same way
+// ("Taken back: C4–D5").
 import { lineName } from "./map.js";
 
 /** The keys of a hint: what to do now. */
@@ -10,6 +11,9 @@ export const HINT_WORDS = { draw: "hint.draw", draw_line: "hint.draw_line",
 /** The keys of a bot's step: what it did (`joker`: drawn for a Joker card). */
 export const BOT_WORDS = { draw: "bot.drew", draw_line: "bot.drew_line",
   power: "bot.power", power_on: "bot.power_on", pass: "bot.passed" };
+/** The keys of what Undo took back ("Taken back: C4–D5", "Taken back: the Joker power"). */
+export const UNDO_WORDS = { draw: "undo.draw", draw_line: "undo.draw_line",
+  power: "undo.power", power_on: "undo.power_on", pass: "undo.pass" };
 const BOT_JOKER_WORDS = { ...BOT_WORDS, draw: "bot.drew_joker",
   draw_line: "bot.drew_line_joker" };
 

@@ -171,6 +171,32 @@ test("the export is written in the widget's language", async () => {
   assert.doesNotMatch(file.data, /Score sheet|final result/);
 });
 
+test("an export says which file it saved, or why it could not, in the player's language",
+  async () => {
+    const t = await setup("solo_end", { state: { ...fixture("solo_end"),
+      strings: strings("de") } });
+    const anchor = t.win.HTMLAnchorElement.prototype;
+    const clicked = [];
+    const click = anchor.click;
+    anchor.click = function () { clicked.push(this.download); };
+    try {
+      t.click(t.q('button[data-action="export-svg"]'));
+      assert.equal(clicked.length, 1, "a download");
+      assert.match(clicked[0], /^next-station-berlin-.*\.svg$/);
+      const notice = t.q(".nsb-notice");
+      assert.equal(notice.textContent,
+        `${clicked[0]} gespeichert (siehe die Downloads deines Browsers).`);
+      assert.equal(notice.dataset.level, "success");
+      anchor.click = () => { throw new Error("downloads are blocked"); };
+      t.click(t.q('button[data-action="export-svg"]'));
+      assert.equal(notice.textContent,
+        `${clicked[0]} konnte nicht gespeichert werden: downloads are blocked`);
+      assert.equal(notice.dataset.level, "error");
+    } finally {
+      anchor.click = click;
+    }
+  });
+
 test("the game's title stays a name in every language (issue 18, item 18)", async () => {
   const f = fixture("london_end");
   const map = { ...f.map_data, title: "Londres" }; // what Python sends in French

@@ -1,7 +1,7 @@
 // Click and keyboard flows: the intents sent, the highlights shown, the selection kept in sync.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { setup, fixture, newDom, widgetModule, mount } from "./helpers.mjs";
+import { setup, fixture, newDom, widgetModule, mount, strings } from "./helpers.mjs";
 import { analyse, decideClick, candidates, step } from "../src/interaction.js";
 import { readMap, readHints } from "../src/normalize.js";
 
@@ -368,4 +368,29 @@ test("hot-seat: the help line names whose sheet the clicks draw on", async () =>
   assert.match(b.q(".nsb-help").textContent, /^Click any station of your line/);
   const solo = await setup("draw");
   assert.match(solo.q(".nsb-help").textContent, /^Click a line end/);
+});
+
+test("after an undo the notice says what it took back, worded as the hints are", async () => {
+  const f = fixture("draw");
+  const t = await setup("draw", { state: f });
+  const label = (i) => f.map_data.stations[i].label;
+  const [, origin, target] = f.hints.moves[0];
+  const drawn = { kind: "draw", move: "crown x-y", origin, target, line: "crown", power: null };
+  t.model.pySet("notice", { id: 60, level: "info", text: "Taken back: crown x-y",
+    reason: null, station: null, taken_back: drawn });
+  assert.equal(t.q(".nsb-notice").textContent,
+    `Taken back: ${label(origin)}–${label(target)} (Crown)`);
+  t.model.pySet("notice", { id: 61, level: "info", text: "Taken back: your pass", reason: null,
+    station: null, taken_back: { kind: "pass" } });
+  assert.equal(t.q(".nsb-notice").textContent, "Taken back: your pass");
+  // in the player's language, a power by its title
+  t.model.pySet("strings", strings("de"));
+  t.model.pySet("notice", { id: 62, level: "info", text: "Taken back: the Joker power",
+    reason: null, station: null, taken_back: { kind: "power", power: { id: "joker",
+      title: "Joker", station: null, label: null } } });
+  assert.equal(t.q(".nsb-notice").textContent, "Rückgängig gemacht: die Fähigkeit „Joker“");
+  // a malformed action: Python's own text
+  t.model.pySet("notice", { id: 63, level: "info", text: "Taken back: bear A1-B2",
+    reason: null, station: null, taken_back: { kind: "draw" } });
+  assert.equal(t.q(".nsb-notice").textContent, "Taken back: bear A1-B2");
 });

@@ -302,3 +302,19 @@ test("after a switch the help line says the section may start at any station of 
     assert.match(plain.q(".nsb-help").textContent, /^Click a line end/);
     plain.cleanup();
   });
+
+test("the strip of this round's cards marks the card a power was used with (a Joker)", async () => {
+  const f = fixture("london_draw");
+  f.turn.round_powers = [{ turn: 1, power: "joker", title: "Joker" }];
+  const t = await setup("london_draw", { state: f });
+  const tags = t.qa(".nsb-strip .nsb-power-tag");
+  assert.equal(tags.length, 1);
+  assert.equal(tags[0].textContent, "Joker");
+  assert.equal(tags[0].title, "Joker power used in this turn");
+  assert.equal(tags[0].closest(".nsb-turn").dataset.turn, "2", "on the second turn's card");
+  // from Python: the circle power used in the current turn
+  const c = await setup("london_circled");
+  const circled = c.qa(".nsb-strip .nsb-power-tag");
+  assert.deepEqual(circled.map((x) => x.dataset.power), ["circle"]);
+  assert.ok(circled[0].closest(".nsb-turn").classList.contains("nsb-turn-current"));
+});

@@ -87,9 +87,7 @@ def _from_search(game: Game, player: int, bot: SearchBot, rng: random.Random) ->
     values = bot.search(game, player, rng, powers=True)
     best = values[0]
     rest = [v for v in values[1:] if v.playouts]
-    margin = (t("expected {margin} against the next best",
-                margin=t.decimal(best.mean - rest[0].mean, sign=True))
-              if best.playouts and rest else "")
+    margin = _margin(t, best.mean - rest[0].mean) if best.playouts and rest else ""
     if best.option.power is not None:
         use = best.option.power
         title = power_title(game, use[0])
@@ -110,6 +108,15 @@ def _hint_for(game: Game, player: int, move: Move | None, margin: str | None,
         return Hint(None, None, _joined(t, text, margin), None, expected)
     explanation = game.explain(move, player)
     return Hint(move, None, _joined(t, explanation.reason, margin), explanation, expected)
+
+
+def _margin(t: Translator, gain: float) -> str:
+    """What the best choice is expected to gain over the next best, in words: ``"expected
+    +4.2 against the next best"``; a gain that rounds to nothing (``+0.0``, which reads as if
+    the choice did not matter) says ``"about as good as the next best choice"``."""
+    if round(gain, 1) == 0:
+        return t("about as good as the next best choice")
+    return t("expected {margin} against the next best", margin=t.decimal(gain, sign=True))
 
 
 def _joined(t: Translator, text: str, margin: str | None) -> str:

@@ -20,7 +20,7 @@ from ..rules.game import Game, Phase
 from ..rules.moves import Draw, Move, Pass, Reveal, UsePower
 from ..rules.setup import make_setup
 from ..rules.words import map_name
-from ..scoring.model import Bonus, LineScore, RoundScore
+from ..scoring.model import Bonus, LineScore, RoundScore, ScoreSheet
 
 #: How the built-in rulesets' cards and score terms look in the widget, where the ruleset's
 #: ``describe()`` does not say it: keys it gives win over these. (They belong in the rulesets'
@@ -220,6 +220,7 @@ def turn_state(
         "cards": [str(c) for c in game.cards],
         "preview": None if game.preview is None else str(game.preview),
         "round_turns": [[str(c) for c in turn] for turn in game.round_turns],
+        "round_powers": round_powers(game, player),
         "last_turn": game.is_last_turn,
         "revealed": {str(kind): n for kind, n in counts.items()},
         "remaining": remaining,
@@ -240,13 +241,44 @@ def turn_state(
     }
 
 
+def round_powers(game: Game, player: int) -> list[dict[str, Any]]:
+    """The pencil powers ``player`` used this round, by turn: ``turn`` indexes
+    ``round_turns`` (the card the power was used with, a Joker's card), ``power`` is its id and
+    ``title`` its name. A turn's actions follow its reveal in the game's log."""
+    turns = len(game.round_turns)
+    if not turns:
+        return []
+    log = game.history
+    reveals = [i for i, action in enumerate(log) if isinstance(action, Reveal)][-turns:]
+    out: list[dict[str, Any]] = []
+    for turn, start in enumerate(reveals):
+        end = reveals[turn + 1] if turn + 1 < len(reveals) else len(log)
+        out.extend({"turn": turn, "power": a.power, "title": power_title(game, a.power)}
+                   for a in log[start + 1:end] if isinstance(a, UsePower) and a.player == player)
+    return out
+
+
 def running_total(game: Game, player: int) -> int:
     """The player's total as every part of the widget shows it: the scored rounds and, while
     a round is in play, that round as it would score if it ended now (the score sheet's
     "so far", the panel, the export); the final result once the game is over."""
     if game.is_over:
         return game.score(player)
-    return game.provisional_score_sheet(player).total
+    return live_sheet(game, player).total
+
+
+def live_sheet(game: Game, player: int) -> ScoreSheet:
+    """The score sheet the widget shows while the game is in play: with the current round as
+    it would score if it ended now once the player has drawn a section in it, else the scored
+    rounds alone (London's departure station alone would read "Round 1: 1 so far" before any
+    card is revealed)."""
+    return (game.provisional_score_sheet(player) if drawn_this_round(game, player)
+            else game.score_sheet(player))
+
+
+def drawn_this_round(game: Game, player: int) -> bool:
+    """True when the player has drawn a section in the current round."""
+    return any(d.round == game.round - 1 for d in game.sheets[player].history)
 
 
 def _bot_name(bot: object) -> str:
@@ -375,9 +407,11 @@ def scores_state(game: Game, player: int) -> dict[str, Any]:
         return out
 
     # While a round is in play every total includes it as it would score if it ended now (the
-    # `current` round shown live), so the round's box, the lines' total, the tracks and the
-    # total agree; the rounds listed are the scored ones.
-    live = sheet if game.is_over else game.provisional_score_sheet(player)
+    # `current` round shown live, once the player has drawn a section in it), so the round's
+    # box, the lines' total, the tracks and the total agree; the rounds listed are the scored
+    # ones.
+    live = (game.provisional_score_sheet(player)
+            if not game.is_over and drawn_this_round(game, player) else sheet)
     current = live.rounds[-1] if live is not sheet and live.rounds[-1].lines else None
     out: dict[str, Any] = {
         "rounds": [round_score(rs) for rs in sheet.rounds],

@@ -97,6 +97,12 @@ STRINGS: dict[str, str] = {
     "notice.deselected": N_("{station} deselected."),
     "notice.choose_end": N_("Several line ends reach {station} ({ends}): click the one to draw "
                             "from first."),
+    # what Undo took back (js/src/words.js UNDO_WORDS; Python's notice says the same)
+    "undo.draw": N_("Taken back: {section}"),
+    "undo.draw_line": N_("Taken back: {section} ({line})"),
+    "undo.power": N_("Taken back: the {power} power"),
+    "undo.power_on": N_("Taken back: the {power} power on {station}"),
+    "undo.pass": N_("Taken back: your pass"),
     "notice.could_not_show": N_("Could not show the {part}: {error}"),
     "notice.malformed": N_("The widget received a malformed \"{trait}\" and ignored it."),
     "notice.unreadable": N_("Some widget data could not be read ({traits}); showing what is "
@@ -110,7 +116,6 @@ STRINGS: dict[str, str] = {
     "part.buttons": N_("buttons"),
     "part.score_sheet": N_("score sheet"),
     "part.hint": N_("hint"),
-    "part.export": N_("export"),
     # screen-reader announcements
     "aria.selected": N_("{station} selected: pick a highlighted station to draw to."),
     "aria.selection_cancelled": N_("Selection cancelled."),
@@ -189,6 +194,7 @@ STRINGS: dict[str, str] = {
     "panel.cards_title": N_("This round's cards"),
     "panel.cards_aria": N_("Cards revealed this round, in order"),
     "panel.next_card": N_("next"),
+    "panel.power_used": N_("{power} power used in this turn"),
     "panel.no_card_yet": N_("No card revealed yet."),
     "panel.counter_aria": N_("{kind} cards revealed: {n} of {total}"),
     "panel.round_ends": N_("The round ends at the {nth} {kinds} card."),
@@ -268,6 +274,9 @@ STRINGS: dict[str, str] = {
     "export.final": N_("final result"),
     "export.ranking": N_("Ranking: {places}"),
     "export.png_failed": N_("PNG export failed: {error}"),
+    "export.svg_failed": N_("SVG export failed: {error}"),
+    "export.saved": N_("Saved {file} (see your browser's downloads)."),
+    "export.not_saved": N_("Could not save {file}: {error}"),
     "export.no_map": N_("there is no map to export"),
     "export.no_canvas": N_("this browser has no 2D canvas to draw the PNG"),
     "export.not_loaded": N_("the SVG image did not load"),

@@ -32,7 +32,7 @@ from ..errors import ArgumentError, IllegalMoveError, NsbError, PlayerError
 from ..game import Game
 from ..i18n import Translator, resolve_language, translator
 from ..rules.game import GameEvent, Phase
-from ..rules.moves import Move
+from ..rules.moves import Draw, Move, Pass, UsePower
 from .intents import (
     DrawIntent,
     ExportResultIntent,
@@ -393,6 +393,8 @@ class BerlinWidget(anywidget.AnyWidget):
                                              "this turn", round=number)
         elif event.kind in ("reveal", "undo"):
             self._announcement = None
+        if event.kind == "undo":
+            self._say_taken_back(event.action)
         elif event.kind == "round_scored":
             last = self._game.round_scores(self._player)[-1]
             number, score = last.round, last.score
@@ -408,6 +410,28 @@ class BerlinWidget(anywidget.AnyWidget):
             self._run_bots()
         if event.last and not self._busy:
             self.refresh()
+
+    def _say_taken_back(self, action: object) -> None:
+        """After an undo on the shown sheet, say what it took back ("Taken back: C4–D5", "Taken
+        back: the Joker power"): the notice carries the action as data (``taken_back``), which
+        the front end words as the bots' moves and the hints are; ``text`` is Python's wording
+        (the section in the library's notation)."""
+        if not isinstance(action, Draw | Pass | UsePower) or action.player != self._player:
+            return
+        game, t = self._game, self._t
+        if isinstance(action, Draw):
+            data = action_data(game, action.move)
+            text = t("Taken back: {section}", section=str(action.move))
+        elif isinstance(action, UsePower):
+            data = action_data(game, power=(action.power, action.station))
+            title = data["power"]["title"]
+            text = (t("Taken back: the {power} power on {station}", power=title,
+                      station=action.station)
+                    if action.station else t("Taken back: the {power} power", power=title))
+        else:
+            data = action_data(game)
+            text = t("Taken back: your pass")
+        self._notify("info", text, taken_back=data)
 
     def _run_bots(self) -> None:
         if not self._bots or self._busy or self._game.phase is not Phase.DRAW:
@@ -637,10 +661,13 @@ class BerlinWidget(anywidget.AnyWidget):
         self._notify("error", problem.message, problem.reason.value, intent.target)
 
     def _notify(self, level: str, text: str, reason: str | None = None,
-                station: int | None = None) -> None:
+                station: int | None = None, taken_back: dict[str, Any] | None = None) -> None:
         self._notice_id += 1
-        self.notice = {"id": self._notice_id, "level": level, "text": _clip(str(text)),
-                       "reason": reason, "station": station}
+        notice: dict[str, Any] = {"id": self._notice_id, "level": level,
+                                  "text": _clip(str(text)), "reason": reason, "station": station}
+        if taken_back is not None:
+            notice["taken_back"] = taken_back
+        self.notice = notice
 
 
 NsbWidget = BerlinWidget

@@ -359,6 +359,12 @@ function readTurn(v, info = readInfo(null), t = translator(null)) {
     cards: arr(o.cards).map(card),
     preview: typeof o.preview === "string" ? card(o.preview) : null,
     round_turns: arr(o.round_turns).map((x) => arr(x).map(card)),
+    // The shown player's powers this round, by the turn (index into round_turns) used in.
+    round_powers: arr(o.round_powers).filter((x) => isObj2(x) && Number.isInteger(x.turn) && typeof x.power === "string").map((x) => ({
+      turn: x.turn,
+      power: x.power,
+      title: str(x.title, cap(x.power))
+    })),
     last_turn: bool(o.last_turn),
     revealed: counts(rev),
     remaining: counts(rem),
@@ -617,7 +623,9 @@ function readNotice(v) {
     level,
     text: str(o.text),
     reason: typeof o.reason === "string" ? o.reason : null,
-    station: Number.isInteger(o.station) ? o.station : null
+    station: Number.isInteger(o.station) ? o.station : null,
+    // What an undo took back (an action as `readAction` reads it), worded by the view.
+    taken_back: readAction(o.taken_back)
   };
 }
 function readAll(model) {
@@ -1752,6 +1760,13 @@ var BOT_WORDS = {
   power_on: "bot.power_on",
   pass: "bot.passed"
 };
+var UNDO_WORDS = {
+  draw: "undo.draw",
+  draw_line: "undo.draw_line",
+  power: "undo.power",
+  power_on: "undo.power_on",
+  pass: "undo.pass"
+};
 var BOT_JOKER_WORDS = {
   ...BOT_WORDS,
   draw: "bot.drew_joker",
@@ -2200,6 +2215,17 @@ function updatePanel(panel, st, pencils) {
         }));
         group.append(cardElement(doc, c, "", rs, t));
       });
+      for (const used of turn.round_powers.filter((x) => x.turn === i)) {
+        const about = t("panel.power_used", { power: used.title });
+        group.classList.add("nsb-turn-power");
+        group.append(h(doc, "span", {
+          class: "nsb-power-tag",
+          "data-power": used.power,
+          title: about,
+          "aria-label": about,
+          text: used.title
+        }));
+      }
       strip.append(group);
     });
     if (turn.preview) {
@@ -3225,8 +3251,7 @@ function createView(model, el, store) {
     panel: "part.panel",
     buttons: "part.buttons",
     "score sheet": "part.score_sheet",
-    hint: "part.hint",
-    export: "part.export"
+    hint: "part.hint"
   };
   function safely(what, fn) {
     try {
@@ -3253,9 +3278,12 @@ function createView(model, el, store) {
   function dismissError() {
     return st.notice.level === "error" && st.notice.text ? { dismissed: st.notice.id } : {};
   }
+  function noticeText(n) {
+    return n.text && n.taken_back ? actionWords(n.taken_back, st, UNDO_WORDS) : n.text;
+  }
   function drawNotice() {
     const n = pyNotice();
-    const shown = ui.local || (n.text ? { text: n.text, level: n.level } : null);
+    const shown = ui.local || (n.text ? { text: noticeText(n), level: n.level } : null);
     notice.textContent = shown ? shown.text : "";
     notice.dataset.level = shown ? shown.level : "";
     notice.classList.toggle("nsb-notice-empty", !shown);
@@ -3917,9 +3945,17 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
         }
         break;
       }
-      case "export-svg":
-        safely("export", () => offer("svg", exportSvg()));
+      case "export-svg": {
+        let data;
+        try {
+          data = exportSvg();
+        } catch (err) {
+          showLocal(st.t("export.svg_failed", { error: err && err.message ? err.message : String(err) }), "error");
+          break;
+        }
+        offer("svg", data);
         break;
+      }
       case "export-png":
         ui.exporting = true;
         drawToolbar();
@@ -3944,7 +3980,14 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
     const Ev = doc.defaultView && doc.defaultView.CustomEvent;
     const ev = Ev ? new Ev("nsb-export", { detail, bubbles: true, cancelable: true }) : null;
     if (ev && !root.dispatchEvent(ev)) return;
-    download(doc, detail.filename, data, mime, { base64: format === "png" });
+    try {
+      download(doc, detail.filename, data, mime, { base64: format === "png" });
+    } catch (err) {
+      showLocal(st.t("export.not_saved", { file: detail.filename, error: err && err.message ? err.message : String(err) }), "error");
+      return;
+    }
+    showLocal(st.t("export.saved", { file: detail.filename }), "success");
+    flashNotice();
   }
   function footer() {
     const { t } = st;
