@@ -1394,3 +1394,20 @@ def test_a_self_paced_room_with_a_long_seed_can_be_joined_and_taken_back(home, t
     assert seat.game.cards == Game.new(1, seed, names=["x"]).reveal()
     again = Room.resume(room.folder.path)
     assert again.info.seed == seed and again.participants[0].name == "Ada"
+
+
+def test_the_round_so_far_waits_for_the_participants_first_section(home, tmp_path):
+    """London's departure station alone scores 1 x 1: the board read "+1" for someone who had
+    drawn nothing yet, where their own sheet says the round is in play (no number)."""
+    room = _room(tmp_path, "london", seed=21)
+    ada, bob = (take_seat(room.folder.path, n) for n in ("Ada", "Bob"))
+    room.reveal()
+    for s in (ada, bob):
+        s.sync()
+    assert bob.game.provisional_round_score().score == 1  # the departure station alone
+    bob.game.pass_turn()
+    ada.game.play(ada.game.legal_moves()[0])
+    room.poll()
+    rows = {r.name: r for r in room.standings().rows}
+    assert rows["Bob"].current is None
+    assert rows["Ada"].current == ada.game.provisional_round_score().score

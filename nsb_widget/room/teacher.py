@@ -1091,8 +1091,9 @@ def _unplaced(p: Participant, turns_out: int, ended: bool) -> Standing:
 
 def _current(game: RoomGame) -> int | None:
     """The round in play as it would score if it ended now (what the participant's sheet
-    shows for it), ``None`` before the round's first card and once the game is over."""
-    if game.is_over or game.turn == 0:
+    shows for it), ``None`` until they have drawn a section in it (London's departure station
+    alone would read "+1"; their sheet says "in play") and once the game is over."""
+    if game.is_over or not any(d.round == game.round - 1 for d in game.sheets[0].history):
         return None
     scored = game.provisional_round_score(0)
     return None if scored is None else scored.score

@@ -391,9 +391,10 @@ class BerlinWidget(anywidget.AnyWidget):
             number = self._game.round
             self._announcement = lambda t: t("Last card of round {round}: the round ends after "
                                              "this turn", round=number)
-        elif event.kind in ("reveal", "undo"):
+        elif event.kind == "reveal":
             self._announcement = None
-        if event.kind == "undo":
+        elif event.kind == "undo":
+            self._announcement = None
             self._say_taken_back(event.action)
         elif event.kind == "round_scored":
             last = self._game.round_scores(self._player)[-1]
