@@ -20,7 +20,6 @@ import argparse
 import csv
 import random
 import statistics
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +28,6 @@ import numpy as np
 from nsb_widget import Game
 from nsb_widget.bots import play_turn
 from nsb_widget.bots import search as base
-from nsb_widget.bots.options import candidate_options, pass_the_rest
 from nsb_widget.rules.playouts import Playouts
 
 RESULTS = Path(__file__).parent / "results" / "issue19-london.csv"
@@ -40,31 +38,10 @@ class HalvingSearch(base.SearchBot):
 
     def _deeper_scores(self, game: Any, player: int, options: list[Any], draw: random.Random,
                        budget: base.Budget) -> dict[Any, tuple[float, int]]:
-        if len(options) < 2:
+        made = self._deeper_leaves(game, player, options, draw)  # the search's own
+        if made is None:
             return {}
-        leaves: list[Game] = []
-        branches: dict[Any, list[tuple[int, list[int]]]] = {}
-        comes: dict[Any, tuple[Any, ...]] = {}
-        for option in options:
-            after = game.copy()
-            option.apply(after, player)
-            self._follow_up(after, player)
-            pass_the_rest(after)
-            if after.is_over or after.round != game.round:
-                return {}
-            branches[option] = []
-            for card, count in Counter(after.stack).items():
-                world = after.sample_hidden(draw, top=comes.get(card, (card,)))
-                world.reveal()
-                comes.setdefault(card, base._from_stack(after, world))
-                ids = []
-                for follow in candidate_options(world, player, self.branch):
-                    leaf = world.copy()
-                    follow.apply(leaf, player)
-                    self._follow_up(leaf, player)
-                    ids.append(len(leaves))
-                    leaves.append(leaf)
-                branches[option].append((count, ids))
+        leaves, branches = made
         if budget.left() // len(leaves) < base.LEAST_PLAYOUTS:
             return {}
         groups: dict[tuple[object, ...], list[int]] = {}

@@ -221,6 +221,21 @@ def test_two_teacher_kernels_revealing_at_the_same_instant_move_the_room_on_once
     assert not room.folder.lock_file.exists()
 
 
+def _two_teachers_opening(folder: Path, home: Path, rounds: int) -> list:
+    """Two teacher processes run Room.open at once on ``room-0`` .. ``room-<rounds-1>`` in
+    ``folder``: every answer (round, process, room id, ...), sorted."""
+    barrier, results = CONTEXT.Barrier(2), CONTEXT.Queue()
+    procs = [CONTEXT.Process(target=_opening_teacher, args=(
+        str(folder), str(home), i, rounds, barrier, results)) for i in range(2)]
+    for p in procs:
+        p.start()
+    answers = sorted(results.get(timeout=120) for _ in range(2 * rounds))
+    for p in procs:
+        p.join(timeout=30)
+        assert p.exitcode == 0
+    return answers
+
+
 def _opening_teacher(base: str, home_dir: str, index: int, rounds: int, barrier,
                      results) -> None:
     """A teacher's notebook run from the top, ``rounds`` times, each in an empty folder at
@@ -254,15 +269,7 @@ def test_two_notebooks_opening_a_room_in_one_empty_folder_at_once_make_one_room(
     back, and is warned when it asked for other settings. (Failed before the fix: two room
     ids in one folder.)"""
     rounds = 30
-    barrier, results = CONTEXT.Barrier(2), CONTEXT.Queue()
-    procs = [CONTEXT.Process(target=_opening_teacher, args=(
-        str(tmp_path), str(home), i, rounds, barrier, results)) for i in range(2)]
-    for p in procs:
-        p.start()
-    answers = sorted(results.get(timeout=120) for _ in range(2 * rounds))
-    for p in procs:
-        p.join(timeout=30)
-        assert p.exitcode == 0
+    answers = _two_teachers_opening(tmp_path, home, rounds)
     for number in range(rounds):
         pair = [a for a in answers if a[0] == number]
         folder = tmp_path / f"room-{number}"
@@ -516,15 +523,7 @@ def test_two_notebooks_opening_a_half_made_room_at_once_make_one_room(home, tmp_
         (folder / "room.json").write_bytes(seed.folder.room_file.read_bytes())
         os.utime(folder / "room.json", (old, old))
     teacher._LIVE.clear()
-    barrier, results = CONTEXT.Barrier(2), CONTEXT.Queue()
-    procs = [CONTEXT.Process(target=_opening_teacher, args=(
-        str(tmp_path), str(home), i, rounds, barrier, results)) for i in range(2)]
-    for p in procs:
-        p.start()
-    answers = sorted(results.get(timeout=120) for _ in range(2 * rounds))
-    for p in procs:
-        p.join(timeout=30)
-        assert p.exitcode == 0
+    answers = _two_teachers_opening(tmp_path, home, rounds)
     for number in range(rounds):
         pair = [a for a in answers if a[0] == number]
         folder = tmp_path / f"room-{number}"

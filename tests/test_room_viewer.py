@@ -86,9 +86,9 @@ def test_the_standings_are_in_the_seats_language(home, tmp_path):
     assert board.info["viewer"] is True and room.board(watch=False).info["viewer"] is False
 
 
-def test_the_end_gives_the_seat_the_teachers_final_places(home, tmp_path):
-    """The teacher ends the game with Cleo unfinished: every seat's standings show the places
-    the teacher's board shows (from ended/), Cleo left; her later hand-ins change nothing."""
+def _all_out_with_cleo_unfinished(tmp_path):
+    """A room with every card out: Ada and Bob have finished, Cleo stopped after joining
+    (and the players' random stream, to go on with)."""
     room = _room(tmp_path, seed=2**100 + 18)
     seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob", "Cleo")]
     rng = random.Random(2)
@@ -98,6 +98,13 @@ def test_the_end_gives_the_seat_the_teachers_final_places(home, tmp_path):
             finish_turn(s, rng)
     for s in seats[:2]:
         finish_turn(s, rng)
+    return room, seats, rng
+
+
+def test_the_end_gives_the_seat_the_teachers_final_places(home, tmp_path):
+    """The teacher ends the game with Cleo unfinished: every seat's standings show the places
+    the teacher's board shows (from ended/), Cleo left; her later hand-ins change nothing."""
+    room, seats, rng = _all_out_with_cleo_unfinished(tmp_path)
     cleo = seats[2].standings()  # seen before the end: not final
     assert not cleo.final
     room.end()
@@ -340,15 +347,7 @@ def test_a_placed_participant_reseated_after_the_end_is_not_refused_on_the_views
     the new token first, then her seat): the teacher's board shows her row as before, and so
     must every view. A view that read the end before the reseat showed 'another token ...
     refused' on her row; it now takes the new token when the kept game carries it too."""
-    room = _room(tmp_path, seed=2**100 + 18)
-    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob", "Cleo")]
-    rng = random.Random(2)
-    while not room.is_over:
-        room.reveal()
-        for s in seats[:2]:
-            finish_turn(s, rng)
-    for s in seats[:2]:
-        finish_turn(s, rng)
+    room, seats, _rng = _all_out_with_cleo_unfinished(tmp_path)
     room.end()
     view = seats[1].view()
     view.poll()

@@ -231,34 +231,10 @@ class SearchBot:
         every option), averaged over the cards, weighted by how many are face down. Returns
         the value and the playouts spent per option; empty when the budget left is too small
         for :data:`LEAST_PLAYOUTS` playouts of each position."""
-        if len(options) < 2:
+        made = self._deeper_leaves(game, player, options, draw)
+        if made is None:
             return {}
-        leaves: list[Game] = []
-        branches: dict[Option, list[tuple[int, list[int]]]] = {}
-        # What each next card brings with it (a switch's symbol card, a preview), drawn once
-        # so that every option sees the same cards after it.
-        comes: dict[Any, tuple[Any, ...]] = {}
-        for option in options:
-            after = game.copy()
-            option.apply(after, player)
-            self._follow_up(after, player)
-            pass_the_rest(after)
-            if after.is_over or after.round != game.round:
-                return {}  # the round is over for every option alike: nothing to look at
-            cards = Counter(after.stack)
-            branches[option] = []
-            for card, count in cards.items():
-                world = after.sample_hidden(draw, top=comes.get(card, (card,)))
-                world.reveal()
-                comes.setdefault(card, _from_stack(after, world))
-                ids = []
-                for follow in candidate_options(world, player, self.branch):
-                    leaf = world.copy()
-                    follow.apply(leaf, player)
-                    self._follow_up(leaf, player)
-                    ids.append(len(leaves))
-                    leaves.append(leaf)
-                branches[option].append((count, ids))
+        leaves, branches = made
         planned = budget.left() // len(leaves)
         if planned < LEAST_PLAYOUTS:
             return {}
@@ -285,6 +261,43 @@ class SearchBot:
                          int(sum(spent[ids].sum() for _, ids in found)))
                 for option, found in branches.items()}
 
+    def _deeper_leaves(self, game: Game, player: int, options: list[Option],
+                       draw: random.Random) -> tuple[list[Game], Leaves] | None:
+        """The positions the deeper stage plays out: after each of ``options`` and each card
+        that may come next, the ``branch`` best sections it allows (and passing), played.
+        Returns the positions and, per option, each card's count face down with the indices
+        of its positions; ``None`` when there is nothing to look at (fewer than two options,
+        or the round over for every option alike)."""
+        if len(options) < 2:
+            return None
+        leaves: list[Game] = []
+        branches: Leaves = {}
+        # What each next card brings with it (a switch's symbol card, a preview), drawn once
+        # so that every option sees the same cards after it.
+        comes: dict[Any, tuple[Any, ...]] = {}
+        for option in options:
+            after = game.copy()
+            option.apply(after, player)
+            self._follow_up(after, player)
+            pass_the_rest(after)
+            if after.is_over or after.round != game.round:
+                return None  # the round is over for every option alike: nothing to look at
+            cards = Counter(after.stack)
+            branches[option] = []
+            for card, count in cards.items():
+                world = after.sample_hidden(draw, top=comes.get(card, (card,)))
+                world.reveal()
+                comes.setdefault(card, _from_stack(after, world))
+                ids = []
+                for follow in candidate_options(world, player, self.branch):
+                    leaf = world.copy()
+                    follow.apply(leaf, player)
+                    self._follow_up(leaf, player)
+                    ids.append(len(leaves))
+                    leaves.append(leaf)
+                branches[option].append((count, ids))
+        return leaves, branches
+
     def _follow_up(self, game: Game, player: int) -> None:
         """The rest of the player's turn by the greedy policy (a second section)."""
         if not game.is_over and not game.has_finished_turn(player):
@@ -299,6 +312,9 @@ class SearchBot:
         return values[0].option if values else PASS
 
 
+#: Per option of the deeper stage: each card that may come next, with how many of it are face
+#: down and the indices of the positions after it.
+Leaves = dict[Option, list[tuple[int, list[int]]]]
 #: Playouts per batch in all (split between the choices still alive): numpy is fastest from
 #: about a thousand.
 BATCH = 1024

@@ -15,6 +15,7 @@ writes nothing: every method that would move the room on or write a file refuses
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -229,8 +230,6 @@ class RoomView(Room):
 def _token(data: bytes) -> str | None:
     """The token hash a seat file says it has (``None`` when it cannot be read: the hand-in's
     own check names the problem; JSON nested too deep for Python's parser too)."""
-    import json
-
     try:
         doc = json.loads(data)
     except (ValueError, RecursionError):
