@@ -485,7 +485,8 @@ class Game:
         """True when ``plan`` is one of :meth:`plans` now (a :class:`Plan` of ``int`` fields),
         found without listing them: how a bot's answer is checked before
         :meth:`play_plan`. Never raises."""
-        player = plain_int(player)  # type: ignore[assignment]  # checked below
+        if type(player) is not int:
+            player = plain_int(player)  # type: ignore[assignment]  # checked below
         if (type(plan) is not Plan or not self._is_player(player)
                 or self._phase is not Phase.DRAW or self._passed[player]):
             return False
@@ -544,7 +545,8 @@ class Game:
         >>> why.reason, why.message
         (<Reason.WRONG_SYMBOL: 'wrong_symbol'>, 'the card shows a square; F1 is a circle')
         """
-        player = plain_int(player)  # type: ignore[assignment]  # checked below
+        if type(player) is not int:
+            player = plain_int(player)  # type: ignore[assignment]  # checked below
         try:
             parsed = self._coerce_move(move, player)
         except NotationError as exc:
@@ -559,7 +561,8 @@ class Game:
         station of the open lines) and reports the most telling reason: the card's symbol
         first, then what blocks the dashed lines that do lead there.
         """
-        player = plain_int(player)  # type: ignore[assignment]  # checked below
+        if type(player) is not int:
+            player = plain_int(player)  # type: ignore[assignment]  # checked below
         found = self._station_index(target)
         if isinstance(found, Illegality):
             return found
@@ -610,7 +613,8 @@ class Game:
     def play(self, move: Move | str, player: int = 0) -> Move:
         """Draw a section. Raises :class:`~nsb_widget.errors.IllegalMoveError` (game unchanged)
         when the rules forbid it; returns the move as played."""
-        player = plain_int(player)  # type: ignore[assignment]  # checked below
+        if type(player) is not int:
+            player = plain_int(player)  # type: ignore[assignment]  # checked below
         parsed = self._coerce_move(move, player)
         problem, plan = self._validate(player, parsed)
         if problem is not None:
@@ -625,7 +629,8 @@ class Game:
         """``player`` as a plain ``int`` if the game has that player (an integer from 0, numpy's
         ``int64`` from a table too; not a ``bool``), else
         :class:`~nsb_widget.errors.PlayerError` saying which numbers it has."""
-        player = plain_int(player)  # type: ignore[assignment]  # checked just below
+        if type(player) is not int:  # (the usual case costs no call: this is a hot path)
+            player = plain_int(player)  # type: ignore[assignment]  # checked just below
         if not self._is_player(player):
             raise PlayerError(self._no_player(player))
         return player
@@ -727,7 +732,8 @@ class Game:
     def why_power_illegal(self, power: str, station: str | None = None,
                           player: int = 0) -> Illegality | None:
         """``None`` if the player may use ``power`` now (on ``station``), else why not."""
-        player = plain_int(player)  # type: ignore[assignment]  # checked below
+        if type(player) is not int:
+            player = plain_int(player)  # type: ignore[assignment]  # checked below
         result = self._check_power(power, station, player)
         return result if isinstance(result, Illegality) else None
 
@@ -756,7 +762,8 @@ class Game:
         Raises :class:`~nsb_widget.errors.IllegalMoveError` (game unchanged) when it may not be
         used now. Logged, replayed and undone like a move.
         """
-        player = plain_int(player)  # type: ignore[assignment]  # checked below
+        if type(player) is not int:
+            player = plain_int(player)  # type: ignore[assignment]  # checked below
         result = self._check_power(power, station, player)
         if isinstance(result, Illegality):
             label = f"power {shorten(power) if isinstance(power, str) else quote(power)}"
@@ -796,7 +803,8 @@ class Game:
         """Take back the last action, or with ``player`` that player's last draw, pass or power
         of the current turn. Returns the action taken back."""
         t = self._t
-        player = plain_int(player)  # type: ignore[assignment]  # checked below
+        if type(player) is not int:
+            player = plain_int(player)  # type: ignore[assignment]  # checked below
         if player is None:
             if not self._log:
                 raise PhaseError(t("nothing to undo"))
