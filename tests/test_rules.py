@@ -280,6 +280,11 @@ def test_no_such_player():
     g = new_game()
     g.reveal("bear square")
     assert g.why_illegal("bear E1-G3", 1).reason is Reason.NO_SUCH_PLAYER
+    # Without a line word the line comes from the player's open turn: a player the game lacks
+    # (or None) is still an answer, never an exception (found by a longer fuzzing run).
+    assert g.why_illegal("E1-G3", 1).reason is Reason.NO_SUCH_PLAYER
+    assert g.why_illegal(Move(None, "A1", "A1"), None).reason is Reason.NO_SUCH_PLAYER  # type: ignore[arg-type]
+    assert g.is_legal("E1-G3", 3) is False
     with pytest.raises(IllegalMoveError) as exc:
         g.play("bear E1-G3", 1)
     assert exc.value.reason is Reason.NO_SUCH_PLAYER

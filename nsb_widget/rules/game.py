@@ -547,6 +547,8 @@ class Game:
         """
         if type(player) is not int:
             player = plain_int(player)  # type: ignore[assignment]  # checked below
+        if not self._is_player(player):
+            return Illegality(Reason.NO_SUCH_PLAYER, self._no_player(player))
         try:
             parsed = self._coerce_move(move, player)
         except NotationError as exc:
