@@ -642,6 +642,11 @@ def calls(draw: st.DrawFn, game: Game) -> tuple[str, tuple[Any, ...]]:
     return name, (player,)
 
 
+#: A guard against runaway work on strange arguments, not a speed target: a call takes a few
+#: ms; 0.3 s was passed by a plain reveal on a loaded machine (load 5, the tests at nice 10).
+MAX_CALL_SECONDS = 1.0
+
+
 def check_call(game: Game, name: str, args: tuple[Any, ...]) -> None:
     events: list[Any] = []
     unsubscribe = game.subscribe(events.append)
@@ -663,7 +668,7 @@ def check_call(game: Game, name: str, args: tuple[Any, ...]) -> None:
             assert 0 < len(result.message) < MAX_MESSAGE, (name, result.message)
     finally:
         unsubscribe()
-    assert time.perf_counter() - start < 0.3, (name, args)
+    assert time.perf_counter() - start < MAX_CALL_SECONDS, (name, args)
 
 
 @settings(max_examples=60, deadline=None, derandomize=True,
