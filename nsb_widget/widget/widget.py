@@ -133,13 +133,13 @@ class BerlinWidget(anywidget.AnyWidget):
     sheet; ``language`` (``"en"``, ``"de"``, ``"fr"``) sets the game's :attr:`Game.language`
     (the widget shows the game's language, by default the environment's); players
     listed in ``bots`` are played by bots as soon as a card is revealed, and the panel says
-    what each drew. The Hint button (key ``h``) asks ``hint_bot`` (a bot's name or a bot;
-    default the search bot with its budget of at most 1 s) what to do now: the suggestion is
-    shown on the map and never played. The same position gives the same hint: the widget
-    remembers the hints it gave (:meth:`hint`). Without a game, a new
-    solo Berlin game is started. The front end draws what the game's ruleset describes (its
-    cards, score terms and pencil powers), so the same widget plays every city. Also available
-    as :data:`NsbWidget`.
+    what each drew (``bot_seed`` seeds their chance, to replay their choices). The Hint
+    button (key ``h``) asks ``hint_bot`` (a bot's name or a bot; default the search bot with
+    its budget of at most 1 s) what to do now: the suggestion is shown on the map and never
+    played. The same position gives the same hint: the widget remembers the hints it gave
+    (:meth:`hint`). Without a game, a new solo Berlin game is started. The front end draws
+    what the game's ruleset describes (its cards, score terms and pencil powers), so the same
+    widget plays every city. Also available as :data:`NsbWidget`.
 
     ``seat`` (a :class:`~nsb_widget.room.Seat`, as ``seat.widget()`` gives it) shows a
     participant's game in a classroom: in a room dealt by the teacher there is no Reveal and no
