@@ -1016,8 +1016,13 @@ export function createView(model, el, store) {
         text: `${t.n("fmt.points", sh.assessment.rated_score)}, ${sh.assessment.band}` }) });
     }
     if (st.turn.game_over && st.turn.players.length > 1 && st.turn.ranking) {
-      const places = st.turn.ranking.map((g, i) => `${i + 1}. ${g.map((p) =>
-        (st.turn.players[p] || {}).name || t("player.default", { n: p + 1 })).join(", ")}`);
+      // Each player as the ranking on the page names them: a bot as one ("Bo (bot)").
+      const named = (p) => {
+        const player = st.turn.players[p] || {};
+        const name = player.name || t("player.default", { n: p + 1 });
+        return player.bot ? t("panel.player_bot", { name }) : name;
+      };
+      const places = st.turn.ranking.map((g, i) => `${i + 1}. ${g.map(named).join(", ")}`);
       lines.push({ text: t("export.ranking", { places: places.join("  ") }) });
     }
     return { head, rows, lines, title: t("score.title") };

@@ -4090,7 +4090,12 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
       }) });
     }
     if (st.turn.game_over && st.turn.players.length > 1 && st.turn.ranking) {
-      const places = st.turn.ranking.map((g, i) => `${i + 1}. ${g.map((p) => (st.turn.players[p] || {}).name || t("player.default", { n: p + 1 })).join(", ")}`);
+      const named = (p) => {
+        const player = st.turn.players[p] || {};
+        const name = player.name || t("player.default", { n: p + 1 });
+        return player.bot ? t("panel.player_bot", { name }) : name;
+      };
+      const places = st.turn.ranking.map((g, i) => `${i + 1}. ${g.map(named).join(", ")}`);
       lines.push({ text: t("export.ranking", { places: places.join("  ") }) });
     }
     return { head, rows, lines, title: t("score.title") };
