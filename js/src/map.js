@@ -50,6 +50,44 @@ const SYMBOL_KEYS = { square: "symbol.square", triangle: "symbol.triangle",
 export const symbolWords = (symbol, t) => (SYMBOL_KEYS[symbol] ? t(SYMBOL_KEYS[symbol]) : symbol);
 
 /** Grid geometry: grid unit u (station centres at integers) -> viewBox coordinate. */
+/**
+ * How much the map's small labels grow so that they stay readable when the map is drawn small:
+ * a station label (9 map units) or a grid letter (11) is enlarged until it is at least
+ * `LABEL_MIN_PX` on screen, in steps of `LABEL_STEP` (a window being resized redraws the map
+ * only when a step is crossed), by at most `LABEL_MAX_ZOOM` (a station label then still ends
+ * before the next station's symbol, and a grid letter stays in the margin). Drawn 550 px wide
+ * or wider (a 10 x 10 map), nothing changes. `shown` is the map's width on screen, `width` its
+ * viewBox width.
+ */
+export const LABEL_MIN_PX = 7;
+export const LABEL_MAX_ZOOM = 1.6;
+export const LABEL_STEP = 0.1;
+export const LABEL_SIZES = { station: 9, grid: 11 };
+export function labelZoom(shown, width, size) {
+  if (!(shown > 0) || !(width > 0) || !(size > 0)) return 1;
+  const zoom = LABEL_MIN_PX / (size * (shown / width));
+  const stepped = Math.ceil(Math.round(zoom / LABEL_STEP * 1000) / 1000) * LABEL_STEP;
+  return Math.round(Math.min(LABEL_MAX_ZOOM, Math.max(1, stepped)) * 100) / 100;
+}
+
+/** The label zooms for the map's width on screen now (`{station, grid}`), or null while it is
+ * not laid out (detached, hidden). */
+export function labelZooms(svg) {
+  const box = svg.viewBox && svg.viewBox.baseVal;
+  const shown = svg.getBoundingClientRect ? svg.getBoundingClientRect().width : 0;
+  if (!box || !box.width || !shown) return null;
+  const out = {};
+  for (const [part, size] of Object.entries(LABEL_SIZES)) out[part] = labelZoom(shown, box.width, size);
+  return out;
+}
+
+/** Apply label zooms to the map (`--nsb-station-zoom`, `--nsb-grid-zoom`; see theme.css). */
+export function setLabelZooms(svg, zooms) {
+  for (const [part, zoom] of Object.entries(zooms)) {
+    svg.style.setProperty(`--nsb-${part}-zoom`, String(zoom));
+  }
+}
+
 export function geometry(map) {
   const pad = MARGIN + CELL / 2;
   return {
@@ -114,8 +152,12 @@ export function createMapSvg(doc) {
 
 const pointsAttr = (pts, geo) => pts.map(([x, y]) => `${geo.px(x)},${geo.px(y)}`).join(" ");
 
-/** Draw everything that never changes during a game. Returns the geometry. */
-export function drawStatic(svg, layers, map, pencils, rs, t) {
+/**
+ * Draw everything that never changes during a game (`stationZoom`: how much the station labels
+ * are enlarged, `labelZoom`, so that the labels placed later keep clear of them). Returns the
+ * geometry.
+ */
+export function drawStatic(svg, layers, map, pencils, rs, t, stationZoom = 1) {
   const doc = svg.ownerDocument;
   const geo = geometry(map);
   svg.setAttribute("viewBox", `0 0 ${geo.width} ${geo.height}`);
@@ -242,7 +284,8 @@ export function drawStatic(svg, layers, map, pencils, rs, t) {
     stationLabels.append(s(doc, "text", { class: "nsb-station-label",
       "data-station": station.index, x: cx + STATION_R + 1, y: cy - STATION_R + 3,
       text: station.label }));
-    geo.fixed.push(textBox(cx + STATION_R + 1, cy - STATION_R + 3, station.label.length, 9),
+    geo.fixed.push(textBox(cx + STATION_R + 1, cy - STATION_R + 3, station.label.length,
+      LABEL_SIZES.station * stationZoom),
       circleBox(cx, cy, STATION_R + 1));
     const about = [symbolWords(station.symbol, t)];
     if (startText) about.push(startText);

@@ -4,8 +4,8 @@
 import { h, now, clear, keepKeysFromHost } from "./dom.js";
 import { readAll, readMap, readSheet, readTurn, readHints, readScores, readNotice,
   readHintMessage } from "./normalize.js";
-import { createMapSvg, drawStatic, drawSheet, drawHighlights, drawHint, pencilTable, symbolWords,
-  lineName } from "./map.js";
+import { createMapSvg, drawStatic, labelZooms, setLabelZooms, drawSheet, drawHighlights, drawHint, pencilTable,
+  symbolWords, lineName } from "./map.js";
 import { drawOverlay, overlayRounds } from "./overlay.js";
 import { analyse, decideClick, highlightSets, candidates, readingOrder, step }
   from "./interaction.js";
@@ -32,7 +32,7 @@ export function createView(model, el, store) {
   const id = `nsb-${++viewCounter}`;
   const ui = { cursor: null, hover: null, term: null, local: null, armedNewGame: false,
     exporting: false, noticeId: null, pendingDraw: null, paper: null, hint: null,
-    hintBusy: null, pendingAct: null };
+    hintBusy: null, pendingAct: null, labelZooms: { station: 1, grid: 1 } };
   let st = readAll(model);
   let pencils = pencilTable(st.map || { pencils: [] });
   let geo = null;
@@ -299,7 +299,8 @@ export function createView(model, el, store) {
     svg.style.display = "";
     placeholder.hidden = true;
     pencils = pencilTable(st.map, ui.paper);
-    geo = drawStatic(svg, layers, st.map, pencils, st.info.ruleset, st.t);
+    geo = drawStatic(svg, layers, st.map, pencils, st.info.ruleset, st.t, ui.labelZooms.station);
+    setLabelZooms(svg, ui.labelZooms);
     legend.textContent = st.info.ruleset.overlay_caption;
     // A key for what the map shows but does not name: the grey outer districts (objectives
     // and effects count them).
@@ -428,6 +429,16 @@ export function createView(model, el, store) {
   }
 
   /** Pencil colours follow the paper (3:1 at least): redraw when the theme changed. */
+  // The map's small labels grow when it is drawn small (map.js, labelZoom); the other labels
+  // are placed clear of the station labels at their size, so a new step redraws the map.
+  function fitMapLabels() {
+    if (destroyed || !geo) return;
+    const zooms = labelZooms(svg);
+    if (!zooms || JSON.stringify(zooms) === JSON.stringify(ui.labelZooms)) return;
+    ui.labelZooms = zooms;
+    drawEverything();
+  }
+
   function syncPaper(force = null) {
     const paper = force || readPaper();
     if (String(paper) === String(ui.paper)) return false;
@@ -1005,8 +1016,13 @@ export function createView(model, el, store) {
         text: `${t.n("fmt.points", sh.assessment.rated_score)}, ${sh.assessment.band}` }) });
     }
     if (st.turn.game_over && st.turn.players.length > 1 && st.turn.ranking) {
-      const places = st.turn.ranking.map((g, i) => `${i + 1}. ${g.map((p) =>
-        (st.turn.players[p] || {}).name || t("player.default", { n: p + 1 })).join(", ")}`);
+      // Each player as the ranking on the page names them: a bot as one ("Bo (bot)").
+      const named = (p) => {
+        const player = st.turn.players[p] || {};
+        const name = player.name || t("player.default", { n: p + 1 });
+        return player.bot ? t("panel.player_bot", { name }) : name;
+      };
+      const places = st.turn.ranking.map((g, i) => `${i + 1}. ${g.map(named).join(", ")}`);
       lines.push({ text: t("export.ranking", { places: places.join("  ") }) });
     }
     return { head, rows, lines, title: t("score.title") };
@@ -1234,6 +1250,7 @@ export function createView(model, el, store) {
   const resized = RO ? new RO(() => win.requestAnimationFrame(() => {
     markScrollers();
     fitNow();
+    fitMapLabels();
   })) : null;
   if (resized) resized.observe(root);
 

@@ -222,6 +222,21 @@ test("the +10 box highlights the connected start stations", async () => {
   assert.ok(t.qa(".nsb-ov-start text").every((n) => n.textContent === "+10"));
 });
 
+test("an exported sheet's ranking names the bots as bots, as the page does", async () => {
+  const state = structuredClone(fixture("two_players_end"));
+  state.game_info.players[1].bot = true;
+  const t = await setup("two_players_end", { state });
+  const files = [];
+  t.q(".nsb-widget").addEventListener("nsb-export", (e) => { e.preventDefault(); files.push(e.detail); });
+  t.click(t.button("Export SVG"));
+  const [human, bot] = state.game_info.players.map((p) => p.name);
+  const line = files[0].data.match(/Ranking: [^<]*/)[0];
+  const places = state.turn.ranking.map((g, i) => `${i + 1}. ${g.map((p) =>
+    (p === 1 ? `${bot} (bot)` : human)).join(", ")}`);
+  assert.equal(line, `Ranking: ${places.join("  ")}`);
+  t.cleanup();
+});
+
 test("export: SVG button and Python's export_request", async () => {
   const t = await setup("draw");
   const files = [];

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -48,6 +50,29 @@ class Hint:
         }
 
 
+def position_key(game: Game, player: int = 0) -> str:
+    """What a hint for ``player`` may depend on, as text: the game's public setup (map,
+    players, pencils, modules and their cards; not the seed, which orders the face-down
+    cards), the cards revealed so far and ``player``'s own actions, in order. Two games in
+    the same position for the player have the same key (a seeded game and the scenario game
+    that copies it; a position reached again by undo); another player's move, which cannot
+    change this player's sheet or choices, leaves it as it was. Nothing hidden is in it."""
+    setup = game.setup.to_json()
+    for hidden_or_cosmetic in ("seed", "names"):
+        setup.pop(hidden_or_cosmetic, None)
+    mine = [action.to_json() for action in game.history
+            if getattr(action, "player", player) == player]  # a reveal has no player
+    return json.dumps({"setup": setup, "player": player, "log": mine}, sort_keys=True,
+                      separators=(",", ":"))
+
+
+def position_rng(game: Game, player: int = 0) -> random.Random:
+    """A ``random.Random`` seeded from :func:`position_key`: the same position for the player
+    gives the same imagined cards, on any machine and in any process."""
+    digest = hashlib.sha256(position_key(game, player).encode()).digest()
+    return random.Random(int.from_bytes(digest[:16], "big"))
+
+
 def suggest(game: Game, player: int = 0, bot: Bot | str | None = None,
             rng: random.Random | None = None) -> Hint:
     """What ``bot`` (default: the search bot with its default budget, at most 1 s) would do
@@ -55,13 +80,26 @@ def suggest(game: Game, player: int = 0, bot: Bot | str | None = None,
     The game is not changed.
 
     ``bot`` is a bot object or a bot's name, as for :func:`~nsb_widget.bots.play_turn`;
-    ``rng`` the ``random.Random`` it draws its chance from (a seeded one gives the same
-    hint again; by default a new unseeded one). Ask once a card is revealed, for a player
-    who has not finished the turn: otherwise it raises
-    :class:`~nsb_widget.errors.PhaseError` as :meth:`Game.pass_turn` would (no card is
-    revealed yet, the game is over, the turn is finished)."""
+    ``rng`` the ``random.Random`` it draws its chance from. By default it is seeded from the
+    player's position (:func:`position_rng`: the public setup, the cards revealed and the
+    player's own actions), so asking again in the same position imagines the same cards.
+    What that guarantees: with a bot whose choices do not depend on the clock (the greedy,
+    lookahead and random bots, or a search with ``seconds=None``) and no ``seed`` of its own,
+    the same position gives the same hint, on any machine. What it does not: with a time
+    budget (the default search, 0.9 s) the search plays as many imagined games as the time
+    allows, which varies from call to call and from machine to machine, so two calls may
+    rank close choices differently and their expected scores differ a little (measured in
+    ``docs/bots.md``: two calls in a row chose the same section in 19-20 of 24 positions).
+    The widget gives the same hint in the same position by remembering it. A bot with its
+    own ``seed`` draws from its own generator, which moves on at every call.
+
+    Ask once a card is revealed, for a player who has not finished the turn: otherwise it
+    raises :class:`~nsb_widget.errors.PhaseError` as :meth:`Game.pass_turn` would (no card
+    is revealed yet, the game is over, the turn is finished)."""
     player = game.check_player(player)  # a plain int (numpy's int64 from a table too)
     game.check_turn(player)
+    if rng is None:
+        rng = position_rng(game, player)
     bot, rng = bot_and_rng(bot if bot is not None else SearchBot(), rng)
     probe = game.copy()
     if isinstance(bot, SearchBot):

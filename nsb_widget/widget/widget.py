@@ -17,6 +17,7 @@ import itertools
 import logging
 import random
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,7 +27,7 @@ import traitlets
 
 from ..bots import Bot, play_turn
 from ..bots.checked import CheckedBot, bot_name, checked
-from ..bots.hint import Hint, suggest
+from ..bots.hint import Hint, position_key, suggest
 from ..bots.registry import bot_from
 from ..errors import ArgumentError, IllegalMoveError, NsbError, PlayerError
 from ..game import Game
@@ -73,6 +74,9 @@ PROTECTED = SYNCED | frozenset({
     "_view_name", "_view_module", "_view_module_version"})
 #: Longest notice text: an error never repeats a large input whole.
 MAX_NOTICE = 300
+#: How many hints a widget remembers (the most recent positions): asked again in one of them,
+#: the widget shows the same hint without searching again.
+HINT_MEMORY = 64
 log = logging.getLogger(__name__)
 
 
@@ -129,12 +133,13 @@ class BerlinWidget(anywidget.AnyWidget):
     sheet; ``language`` (``"en"``, ``"de"``, ``"fr"``) sets the game's :attr:`Game.language`
     (the widget shows the game's language, by default the environment's); players
     listed in ``bots`` are played by bots as soon as a card is revealed, and the panel says
-    what each drew. The Hint button (key ``h``) asks ``hint_bot`` (a bot's name or a bot;
-    default the search bot with its budget of at most 1 s) what to do now: the suggestion is
-    shown on the map and never played. Without a game, a new
-    solo Berlin game is started. The front end draws what the game's ruleset describes (its
-    cards, score terms and pencil powers), so the same widget plays every city. Also available
-    as :data:`NsbWidget`.
+    what each drew (``bot_seed`` seeds their chance, to replay their choices). The Hint
+    button (key ``h``) asks ``hint_bot`` (a bot's name or a bot; default the search bot with
+    its budget of at most 1 s) what to do now: the suggestion is shown on the map and never
+    played. The same position gives the same hint: the widget remembers the hints it gave
+    (:meth:`hint`). Without a game, a new solo Berlin game is started. The front end draws
+    what the game's ruleset describes (its cards, score terms and pencil powers), so the same
+    widget plays every city. Also available as :data:`NsbWidget`.
 
     ``seat`` (a :class:`~nsb_widget.room.Seat`, as ``seat.widget()`` gives it) shows a
     participant's game in a classroom: in a room dealt by the teacher there is no Reveal and no
@@ -197,7 +202,8 @@ class BerlinWidget(anywidget.AnyWidget):
         self._hint_bot = bot_from(hint_bot, "hint_bot")
         self._player = player
         self._rng = random.Random(bot_seed)
-        self._hint_rng = random.Random(bot_seed)
+        # The hints given, by the shown player's position and the language they are worded in.
+        self._hints_given: OrderedDict[tuple[str, str], Hint] = OrderedDict()
         self._version = 0
         self._refusal: int | None = None  # the notice id of a refused hint (cleared like errors)
         self._notice_id = 0
@@ -540,11 +546,31 @@ class BerlinWidget(anywidget.AnyWidget):
     def hint(self) -> Hint:
         """The hint bot's suggestion for the shown player now (what the Hint button shows).
         Nothing is played. Raises :class:`NsbError` saying what to do when there is nothing to
-        hint (no card revealed, the turn finished, a bot's sheet, the game over)."""
+        hint (no card revealed, the turn finished, a bot's sheet, the game over).
+
+        Asked again in the same position (the cards revealed and the player's own actions,
+        :func:`~nsb_widget.bots.hint.position_key`), the widget gives the hint it gave before
+        (in the same language) instead of searching again: a time-budgeted search may rank two
+        close choices differently from one search to the next, which would read as a random
+        hint. A new position gets a new search; going back to an earlier one (Undo) gives its
+        hint again, while the widget remembers it (its last :data:`HINT_MEMORY` positions)."""
         problem = self._why_no_hint()
         if problem is not None:
             raise NsbError(problem)
-        return suggest(self._game, self._player, self._hint_bot, self._hint_rng)
+        return self._suggestion()
+
+    def _suggestion(self) -> Hint:
+        """The hint for the shown player now: the one given before in this position, or a new
+        search (remembered when it succeeds)."""
+        key = (position_key(self._game, self._player), self._game.language)
+        found = self._hints_given.get(key)
+        if found is None:
+            found = suggest(self._game, self._player, self._hint_bot)
+            self._hints_given[key] = found
+            while len(self._hints_given) > HINT_MEMORY:
+                self._hints_given.popitem(last=False)
+        self._hints_given.move_to_end(key)
+        return found
 
     def _why_no_hint(self) -> str | None:
         game, player, t = self._game, self._player, self._t
@@ -584,7 +610,7 @@ class BerlinWidget(anywidget.AnyWidget):
             return
         started = time.monotonic()
         try:
-            found = suggest(self._game, player, self._hint_bot, self._hint_rng)
+            found = self._suggestion()
         except Exception as exc:  # the hint bot's failure, not the game's (it played a copy)
             log.exception("nsb_widget: the hint bot failed")
             t = self._t

@@ -450,6 +450,7 @@ var SYMBOL_KEYS = {
   any: "symbol.any"
 };
 var symbolWords = (symbol, t) => SYMBOL_KEYS[symbol] ? t(SYMBOL_KEYS[symbol]) : symbol;
+var LABEL_SIZES = { station: 9, grid: 11 };
 function geometry(map) {
   const pad = MARGIN + CELL / 2;
   return {
@@ -502,7 +503,7 @@ function createMapSvg(doc) {
   return { svg, layers };
 }
 var pointsAttr = (pts, geo) => pts.map(([x, y]) => `${geo.px(x)},${geo.px(y)}`).join(" ");
-function drawStatic(svg, layers, map, pencils, rs, t) {
+function drawStatic(svg, layers, map, pencils, rs, t, stationZoom = 1) {
   const doc = svg.ownerDocument;
   const geo = geometry(map);
   svg.setAttribute("viewBox", `0 0 ${geo.width} ${geo.height}`);
@@ -665,7 +666,12 @@ function drawStatic(svg, layers, map, pencils, rs, t) {
       text: station.label
     }));
     geo.fixed.push(
-      textBox(cx + STATION_R + 1, cy - STATION_R + 3, station.label.length, 9),
+      textBox(
+        cx + STATION_R + 1,
+        cy - STATION_R + 3,
+        station.label.length,
+        LABEL_SIZES.station * stationZoom
+      ),
       circleBox(cx, cy, STATION_R + 1)
     );
     const about = [symbolWords(station.symbol, t)];

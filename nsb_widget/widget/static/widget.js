@@ -872,6 +872,29 @@ var SYMBOL_KEYS = {
   any: "symbol.any"
 };
 var symbolWords = (symbol, t) => SYMBOL_KEYS[symbol] ? t(SYMBOL_KEYS[symbol]) : symbol;
+var LABEL_MIN_PX = 7;
+var LABEL_MAX_ZOOM = 1.6;
+var LABEL_STEP = 0.1;
+var LABEL_SIZES = { station: 9, grid: 11 };
+function labelZoom(shown, width, size) {
+  if (!(shown > 0) || !(width > 0) || !(size > 0)) return 1;
+  const zoom = LABEL_MIN_PX / (size * (shown / width));
+  const stepped = Math.ceil(Math.round(zoom / LABEL_STEP * 1e3) / 1e3) * LABEL_STEP;
+  return Math.round(Math.min(LABEL_MAX_ZOOM, Math.max(1, stepped)) * 100) / 100;
+}
+function labelZooms(svg) {
+  const box2 = svg.viewBox && svg.viewBox.baseVal;
+  const shown = svg.getBoundingClientRect ? svg.getBoundingClientRect().width : 0;
+  if (!box2 || !box2.width || !shown) return null;
+  const out = {};
+  for (const [part, size] of Object.entries(LABEL_SIZES)) out[part] = labelZoom(shown, box2.width, size);
+  return out;
+}
+function setLabelZooms(svg, zooms) {
+  for (const [part, zoom] of Object.entries(zooms)) {
+    svg.style.setProperty(`--nsb-${part}-zoom`, String(zoom));
+  }
+}
 function geometry(map) {
   const pad = MARGIN + CELL / 2;
   return {
@@ -924,7 +947,7 @@ function createMapSvg(doc) {
   return { svg, layers };
 }
 var pointsAttr = (pts, geo) => pts.map(([x, y]) => `${geo.px(x)},${geo.px(y)}`).join(" ");
-function drawStatic(svg, layers, map, pencils, rs, t) {
+function drawStatic(svg, layers, map, pencils, rs, t, stationZoom = 1) {
   const doc = svg.ownerDocument;
   const geo = geometry(map);
   svg.setAttribute("viewBox", `0 0 ${geo.width} ${geo.height}`);
@@ -1087,7 +1110,12 @@ function drawStatic(svg, layers, map, pencils, rs, t) {
       text: station.label
     }));
     geo.fixed.push(
-      textBox(cx + STATION_R + 1, cy - STATION_R + 3, station.label.length, 9),
+      textBox(
+        cx + STATION_R + 1,
+        cy - STATION_R + 3,
+        station.label.length,
+        LABEL_SIZES.station * stationZoom
+      ),
       circleBox(cx, cy, STATION_R + 1)
     );
     const about = [symbolWords(station.symbol, t)];
@@ -3148,7 +3176,8 @@ function createView(model, el, store) {
     paper: null,
     hint: null,
     hintBusy: null,
-    pendingAct: null
+    pendingAct: null,
+    labelZooms: { station: 1, grid: 1 }
   };
   let st = readAll(model);
   let pencils = pencilTable(st.map || { pencils: [] });
@@ -3407,7 +3436,8 @@ function createView(model, el, store) {
     svg.style.display = "";
     placeholder.hidden = true;
     pencils = pencilTable(st.map, ui.paper);
-    geo = drawStatic(svg, layers, st.map, pencils, st.info.ruleset, st.t);
+    geo = drawStatic(svg, layers, st.map, pencils, st.info.ruleset, st.t, ui.labelZooms.station);
+    setLabelZooms(svg, ui.labelZooms);
     legend.textContent = st.info.ruleset.overlay_caption;
     clear(mapKey);
     const outer = st.map.districts.filter((d) => d.kind === "outer").map((d) => d.name);
@@ -3537,6 +3567,13 @@ function createView(model, el, store) {
   function readPaper() {
     if (!root.isConnected || !doc.defaultView) return null;
     return parseRgb(doc.defaultView.getComputedStyle(probe).color);
+  }
+  function fitMapLabels() {
+    if (destroyed || !geo) return;
+    const zooms = labelZooms(svg);
+    if (!zooms || JSON.stringify(zooms) === JSON.stringify(ui.labelZooms)) return;
+    ui.labelZooms = zooms;
+    drawEverything();
   }
   function syncPaper(force = null) {
     const paper = force || readPaper();
@@ -4053,7 +4090,12 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
       }) });
     }
     if (st.turn.game_over && st.turn.players.length > 1 && st.turn.ranking) {
-      const places = st.turn.ranking.map((g, i) => `${i + 1}. ${g.map((p) => (st.turn.players[p] || {}).name || t("player.default", { n: p + 1 })).join(", ")}`);
+      const named = (p) => {
+        const player = st.turn.players[p] || {};
+        const name = player.name || t("player.default", { n: p + 1 });
+        return player.bot ? t("panel.player_bot", { name }) : name;
+      };
+      const places = st.turn.ranking.map((g, i) => `${i + 1}. ${g.map(named).join(", ")}`);
       lines.push({ text: t("export.ranking", { places: places.join("  ") }) });
     }
     return { head, rows, lines, title: t("score.title") };
@@ -4264,6 +4306,7 @@ ${rows.join("\n")}` : hint.kind === "draw" ? st.t("hint.no_change") : "";
   const resized = RO ? new RO(() => win.requestAnimationFrame(() => {
     markScrollers();
     fitNow();
+    fitMapLabels();
   })) : null;
   if (resized) resized.observe(root);
   renderAll();
