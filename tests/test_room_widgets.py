@@ -192,6 +192,68 @@ def test_the_board_redraws_from_the_watchers_thread(home, tmp_path):
         board.close()
 
 
+def test_a_board_made_again_replaces_the_older_one(home, tmp_path):
+    """A board cell run again (ten times, say) left every older board subscribed: each redrew
+    at every hand-in. The newest board is the room's; the older one stops following, says so
+    and refuses its buttons; closing the newest stops the watcher it started."""
+    room = _room(tmp_path)
+    older = room.board()
+    newer = room.board()
+    try:
+        assert older.retired and not newer.retired and room._watcher.running
+        before = (dict(older.table), dict(older.standings))
+        take_seat(room.folder.path, "Ada")
+        room.poll()
+        assert [r["name"] for r in newer.standings["rows"]] == ["Ada"]
+        assert older.standings["rows"] == [] and older.table["turns_out"] == 0
+        assert "newer board" in older.notice["text"] and older.table["can_reveal"] is False
+        assert older.standings["why_not_export"] == older.notice["text"]
+        assert before[1]["rows"] == older.standings["rows"]
+        _send(older, {"type": "reveal", "turn": 0})  # a click on the older board's button
+        assert room.turns == () and older.notice["level"] == "error"
+        _send(newer, {"type": "reveal", "turn": 0})
+        assert len(room.turns) == 1 and older.table["turns_out"] == 0
+        older.close()  # closing a retired board leaves the room's board alone
+        assert room._watcher.running
+    finally:
+        newer.close()
+    assert not room._watcher.running  # nothing shows what it would read
+    room.poll()  # and the closed board is no longer told
+    assert newer.table["turns_out"] == 1
+
+
+def test_a_closed_board_stops_the_watching_it_started(home, tmp_path):
+    room = _room(tmp_path)
+    board = room.board()
+    assert room._watcher.running
+    board.close()
+    assert not room._watcher.running
+    again = room.board()  # a board made after the close follows the room again
+    assert room._watcher.running and not again.retired
+    room.watch()  # watching asked for by hand outlives the board
+    again.close()
+    assert room._watcher.running
+    room.stop_watching()
+
+
+def test_a_participants_board_made_again_replaces_the_older_one(home, tmp_path):
+    room = _room(tmp_path)
+    ada = take_seat(room.folder.path, "Ada")
+    older = ada.board()
+    newer = ada.board()
+    view = ada.view()
+    try:
+        assert older.retired and view._watcher.running
+        take_seat(room.folder.path, "Bob")
+        view.poll()
+        assert [r["name"] for r in newer.standings["rows"]] == ["Ada", "Bob"]
+        assert [r["name"] for r in older.standings["rows"]] == ["Ada"]
+        assert "newer board" in older.notice["text"]
+    finally:
+        newer.close()
+    assert not view._watcher.running
+
+
 def test_a_stray_file_in_seats_is_news_once(home, tmp_path):
     """A file in seats/ that is nobody's hand-in (damaged, or not a seat) is named above the
     table once. Every poll used to call it a change: the board redrew every half second, and

@@ -141,6 +141,8 @@ class Room:
         self._strays: dict[str, bytes] = {}  # files in seats/ that are nobody's, as last read
         self._stale: str | None = None  # another kernel has moved the room on: what to do
         self._watcher = Poller(self.poll, WATCH_SECONDS, f"nsb-room-{info.id}")
+        self._watched_by_hand = False  # watch() called: no board's closing stops the watcher
+        self._board: Any = None  # the board shown now (board()): an older one is retired
 
     # ------------------------------------------------------------------ making a room
     @classmethod
@@ -852,13 +854,37 @@ class Room:
     # ------------------------------------------------------------------ following the room
     def watch(self, interval: float = WATCH_SECONDS) -> None:
         """Read the participants' hand-ins every ``interval`` seconds in a daemon thread (the
-        board starts it)."""
+        board starts it too; once started here, closing the board does not stop it)."""
+        self._watched_by_hand = True
         self._watcher.interval = interval
         self._watcher.start()
 
     def stop_watching(self) -> None:
         """Stop reading hand-ins by itself (:meth:`poll` still does)."""
+        self._watched_by_hand = False
         self._watcher.stop()
+
+    def _show_board(self, board: Any, watch: bool) -> Any:
+        """Make ``board`` the room's board (the one :meth:`board` made last), reading the
+        hand-ins by itself when ``watch``; returns the board it replaces (``None``: none, or
+        one closed since), which the caller retires: a board cell run ten times must not
+        leave ten boards redrawing at every hand-in."""
+        with self._lock:
+            older, self._board = self._board, board
+        if watch:
+            self._watcher.start()
+        return None if older is board else older
+
+    def _board_closed(self, board: Any) -> None:
+        """``board`` was closed: when it is the room's board, the watcher it started stops
+        (unless :meth:`watch` was called by hand), as nothing shows what it reads."""
+        with self._lock:
+            if self._board is not board:
+                return
+            self._board = None
+            stop = not self._watched_by_hand
+        if stop:  # (outside the lock: the watcher's last poll may be waiting for it)
+            self._watcher.stop()
 
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call ``callback()`` after a card is turned over or a hand-in changed; returns a
@@ -940,7 +966,10 @@ class Room:
 
     def board(self, **options: Any) -> Any:
         """The teacher's board, a widget for the projector (see
-        :class:`~nsb_widget.widget.board.RoomBoard`); starts watching the hand-ins."""
+        :class:`~nsb_widget.widget.board.RoomBoard`); starts watching the hand-ins. A new
+        board replaces the one made before (the cell run again): the older one stops
+        following the room and says that a newer board took over. Closing the board
+        (``board.close()``) stops the watching it started."""
         from ..widget.board import RoomBoard
 
         return RoomBoard(self, **options)

@@ -133,14 +133,16 @@ class RoomBoard(anywidget.AnyWidget):
         self._shown_version: tuple[int, int] | None = None
         self._figures_for: int | None = None
         self._notice_id = 0
+        self._retired = False
         super().__init__(strings=board_strings_state(room.language),
                          info=board_info(room), **kwargs)
         self._unsubscribe = room.subscribe(self.refresh)
         self.on_msg(self._on_message)
         room.poll()
         self.refresh()
-        if watch:
-            room.watch()
+        older = room._show_board(self, watch)
+        if older is not None:
+            older.retire()
 
     @property
     def room(self) -> Room:
@@ -148,14 +150,41 @@ class RoomBoard(anywidget.AnyWidget):
         return self._room
 
     @property
+    def retired(self) -> bool:
+        """True once a newer board of the same room took over (:meth:`retire`)."""
+        return self._retired
+
+    @property
     def _t(self) -> Translator:
         return translator(self._room.language, "widget")
+
+    def retire(self) -> None:
+        """Stop following the room, as a newer board of it took over (``room.board()`` or
+        ``seat.board()`` run again): this board no longer redraws, says so where it is still
+        shown, and its buttons refuse (greyed out, the reason as their tooltip)."""
+        with self._lock:
+            if self._retired:
+                return
+            self._retired = True
+            self._unsubscribe()
+            why = self._retired_text()
+            self.table = {**self.table, "can_reveal": False, "why_not": why, "can_end": False}
+            self.standings = {**self.standings, "why_not_figures": why, "why_not_export": why}
+            self._notify("info", why)
+
+    def _retired_text(self) -> str:
+        t = self._t
+        return t("a newer board of this room took over: this one no longer follows the room "
+                 "(use the newer one)")
 
     # ------------------------------------------------------------------ drawing
     def refresh(self) -> None:
         """Recompute the synced state from the room (only changed traits are sent). Called by
-        the room after a reveal or a changed hand-in, from the watcher's thread too."""
+        the room after a reveal or a changed hand-in, from the watcher's thread too. A
+        retired board (:meth:`retire`) stays as it was."""
         with self._lock:
+            if self._retired:
+                return
             room = self._room
             standings = room.standings()
             self.table = board_table(room)
@@ -250,6 +279,9 @@ class RoomBoard(anywidget.AnyWidget):
     def _dispatch(self, intent: _Intent) -> None:
         t = self._t
         room = self._room
+        if self._retired:  # a newer board took over: this one shows an older room
+            self._notify("error", self._retired_text())
+            return
         if room.read_only and intent.kind in ("reveal", "end", "figures", "export"):
             # A participant's board: nothing of the teacher's (its page shows no such button).
             self._notify("error", t("this board is your view of the room: only the teacher's "
@@ -297,9 +329,12 @@ class RoomBoard(anywidget.AnyWidget):
         self.notice = {"id": self._notice_id, "level": level, "text": _clip(text, MAX_NOTICE)}
 
     def close(self) -> None:
-        """Stop following the room (its watcher keeps running for other boards: call
-        ``room.stop_watching()``) and close the widget."""
+        """Stop following the room and close the widget; the room's watcher that this board
+        started stops too (one started by ``room.watch()`` keeps running)."""
         unsubscribe = getattr(self, "_unsubscribe", None)
         if unsubscribe is not None:
             unsubscribe()
+        room = getattr(self, "_room", None)
+        if room is not None:
+            room._board_closed(self)
         super().close()
