@@ -623,3 +623,41 @@ def test_a_join_that_withdrew_after_the_board_read_its_seat_keeps_its_token(home
     room.poll()
     assert room.participant("Pao").refusal is None
     assert room.participant("Pao").game.reveals == 1
+
+
+def test_a_seat_withdrawn_after_the_board_read_it_leaves_no_ghost_row(home, tmp_path,
+                                                                      monkeypatch):
+    """A join that withdraws its seat for good (a lookalike seated each time it looked) after
+    the board read it left a "joined" row for a seat whose file is gone, in the board and
+    the standings, for the rest of the game. The board shows what the folder holds."""
+    from nsb_widget.room import seat as room_seat
+    from nsb_widget.widget.board import RoomBoard
+
+    room = Room.create(tmp_path / "room", "Lookalikes", language="en")
+    board = RoomBoard(room, watch=False)
+    join(room.folder.path, "Ada", follow=False)
+    real_lookalike, real_withdraw = room_seat._lookalike_seat, room_seat._withdraw
+    calls = []
+
+    def lookalike(place, info, name, key):
+        calls.append(name)  # (every second look is the one after the seat is written)
+        return "\u0420\u0430\u043e" if len(calls) % 2 == 0 else real_lookalike(
+            place, info, name, key)
+
+    def withdraw(*args):
+        room.poll()  # the board reads the seat in the moment it stands
+        assert "Pao" in [p.name for p in room.participants]
+        real_withdraw(*args)
+
+    monkeypatch.setattr(room_seat, "_lookalike_seat", lookalike)
+    monkeypatch.setattr(room_seat, "_withdraw", withdraw)
+    with pytest.raises(RoomError, match="looks the same"):
+        join(room.folder.path, "Pao", follow=False)
+    assert len(calls) == 2 * room_seat.JOIN_ATTEMPTS
+    assert [p.name for p in room.participants] == ["Ada"]
+    assert [r.name for r in room.standings().rows] == ["Ada"]
+    assert [r["name"] for r in board.standings["rows"]] == ["Ada"]
+    monkeypatch.undo()
+    join(room.folder.path, "Pao", follow=False)  # the name is free: a seat like any other
+    assert [p.name for p in room.participants] == ["Ada", "Pao"]
+    assert room.participant("Pao").refusal is None

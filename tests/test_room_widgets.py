@@ -269,6 +269,36 @@ def test_a_stray_file_in_seats_is_news_once(home, tmp_path):
     assert "abab" in board.table["problem"]
     stray.write_text("{}")  # changed again: news again
     assert room.poll() is True and room.poll() is False
+    stray.unlink()  # gone from the folder: no longer named
+    assert room.poll() is True and board.table["problem"] is None
+
+
+def test_nobody_vanishes_from_the_board_once_the_game_is_ended(home, tmp_path):
+    """A seat file gone before the end drops its row (the folder is what counts); after the
+    end, the places announced and who is listed as left stand, seat files or not."""
+    room, board = _every_card_out_but_cleo_left(tmp_path)
+    _send(board, {"type": "end", "turn": len(room.turns)})
+    rows = board.standings["rows"]
+    for seat_file in room.folder.seat_files():
+        seat_file.unlink()
+    room.poll()
+    assert board.standings["rows"] == rows
+    assert [(r.name, r.place, r.status) for r in room.standings().rows] == [
+        ("Ada", 1, "finished"), ("Cleo", None, "left")]
+
+
+def test_a_seat_file_gone_during_the_game_drops_its_row_and_sheet(home, tmp_path):
+    room = _room(tmp_path)
+    ada, _bob = (take_seat(room.folder.path, n) for n in ("Ada", "Bob"))
+    board = RoomBoard(room, watch=False)
+    room.reveal()
+    finish_turn(ada, random.Random(4))
+    _send(board, {"type": "show", "name": "Bob"})
+    assert board.sheet["name"] == "Bob"
+    room.folder.seat_file(_bob.key).unlink()
+    assert room.poll() is True
+    assert [r["name"] for r in board.standings["rows"]] == ["Ada"] and board.sheet == {}
+    assert [r.name for r in ada.standings().rows] == ["Ada"]  # a participant's view too
 
 
 def _every_card_out_but_cleo_left(tmp_path, language: str = "en") -> tuple[Room, RoomBoard]:

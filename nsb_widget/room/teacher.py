@@ -628,6 +628,7 @@ class Room:
             problem = str(room_error(t, t("cannot read the seats of"), self.folder.path, exc))
             changed, self._problem = problem != self._problem, problem
             return changed
+        present = {path.stem for path in paths}
         for path in paths:
             entry = self._participants.get(path.stem)
             try:
@@ -638,12 +639,14 @@ class Room:
                     entry._data, entry.refusal = None, t("damaged file: {why}", why=why)
                     changed = True
                 elif entry is None:
+                    self._strays[path.stem] = b""  # (named until it is gone)
                     problem = f"{self.folder.seats.name}/{path.name}: {why}"
                     changed, self._problem = changed or problem != self._problem, problem
                 continue
             except OSError:  # read again next time
                 continue
-            if data is None:
+            if data is None:  # removed since the folder was listed
+                present.discard(path.stem)
                 continue
             if entry is not None and entry._data == data:
                 continue
@@ -651,7 +654,28 @@ class Room:
                 continue  # (named once: nothing new)
             changed = True
             self._accept(path, data, entry, t)
-        return changed
+        return self._drop_gone(present) or changed
+
+    def _drop_gone(self, present: set[str]) -> bool:
+        """Forget the seats whose file is gone from ``seats/`` (``present``: the keys whose
+        file is there): the board shows what the folder holds, as a restarted kernel would.
+        A join that withdrew its seat (a lookalike seated at the same moment) left a
+        "joined" row for ever, and a file nobody's named above the table stayed named once
+        deleted. Once the teacher has ended the game nobody is dropped: the places, the games
+        kept in ``ended/`` and who is listed as left stand as announced. True when a row
+        went."""
+        gone_strays = [key for key in self._strays if key not in present]
+        for key in gone_strays:
+            del self._strays[key]
+            if self._problem is not None and self._problem.startswith(
+                    f"{self.folder.seats.name}/{key}.json: "):
+                self._problem = None
+        if self._table.ended is not None:
+            return bool(gone_strays)
+        gone = [key for key in self._participants if key not in present]
+        for key in gone:
+            del self._participants[key]
+        return bool(gone or gone_strays)
 
     def _watch_table(self) -> bool:
         """Notice (by :attr:`problem`, on the board) that another kernel has written the

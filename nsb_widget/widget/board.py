@@ -209,7 +209,9 @@ class RoomBoard(anywidget.AnyWidget):
         if self._shown is None:
             return
         found = next((p for p in self._room.participants if p.key == self._shown), None)
-        if found is None:
+        if found is None:  # their seat is gone from the folder: so is their sheet
+            self._shown, self._shown_version = None, None
+            self.sheet = {}
             return
         game = found.game
         version = (id(game), len(game.history)) if game is not None else (0, 0)
