@@ -142,6 +142,37 @@ def test_the_final_board_has_places_figures_and_an_export(home, tmp_path, monkey
     assert (tmp_path / "widgets-results" / "standings.csv").exists()
 
 
+def test_the_final_places_come_with_a_line_saying_the_figures_are_being_drawn(home, tmp_path,
+                                                                              monkeypatch):
+    """The figures take seconds (matplotlib): the board showed the final places, then nothing,
+    then the figures. Now the places and the "Drawing the figures…" line come in one update,
+    and the figures replace the line."""
+    room = _room(tmp_path)
+    ada = take_seat(room.folder.path, "Ada")
+    board = RoomBoard(room, watch=False)
+    seen: list[tuple[str, object]] = []
+    board.observe(lambda change: seen.append((change["name"], change["new"])),
+                  names=["standings", "figures"])
+    synced: list[set[str]] = []  # the keys of each update sent to the page
+    monkeypatch.setattr(board, "send_state", lambda key=None: synced.append(
+        {key} if isinstance(key, str) else set(key or ())))
+    when_drawn = []
+    draw = board._draw_figures
+    monkeypatch.setattr(board, "_draw_figures", lambda: (
+        when_drawn.append((board.standings["final"], dict(board.figures))), draw()))
+    play_room(room, [ada], random.Random(5))
+    assert when_drawn == [(True, {"svg": None, "error": None, "pending": True})]
+    final = next(i for i, (name, new) in enumerate(seen)
+                 if name == "standings" and new["final"])
+    figures = [new for name, new in seen[final:] if name == "figures"]
+    assert figures[0] == {"svg": None, "error": None, "pending": True}
+    assert figures[-1]["svg"].lstrip().startswith("<?xml")
+    assert {"standings", "figures"} <= next(keys for keys in synced if "figures" in keys)
+    t = translator("de", "widget")
+    assert t("Drawing the figures…") == "Die Grafiken werden gezeichnet…"
+    assert board.strings["messages"]["board.figures_pending"] == "Drawing the figures…"
+
+
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
 def test_figures_and_export_wait_for_something_to_show(home, tmp_path, monkeypatch, language):
     """Before anyone joined, the board's Figures and Export did nothing useful (an export of

@@ -118,7 +118,9 @@ class RoomBoard(anywidget.AnyWidget):
     (``drawing``, as its ``sheet``), which the board draws like the game widget's map, in the
     page's theme."""
     figures = traitlets.Dict().tag(sync=True, echo_update=False)
-    """The room's figures at the end (an SVG picture), or why there are none."""
+    """The room's figures at the end (``svg``, an SVG picture), or why there are none
+    (``error``); ``pending`` while they are drawn (a few seconds after the final places,
+    which the board shows with "Drawing the figures…")."""
     notice = traitlets.Dict().tag(sync=True, echo_update=False)
     """The last message for the teacher."""
     strings = traitlets.Dict().tag(sync=True, echo_update=False)
@@ -187,10 +189,14 @@ class RoomBoard(anywidget.AnyWidget):
                 return
             room = self._room
             standings = room.standings()
-            self.table = board_table(room)
-            self.standings = {**board_standings(standings), **board_actions(room, self._t)}
+            figures = standings.final and self._figures_for != len(standings.rows)
+            with self.hold_sync():  # the final places and "Drawing the figures…" together
+                self.table = board_table(room)
+                self.standings = {**board_standings(standings), **board_actions(room, self._t)}
+                if figures:
+                    self.figures = {"svg": None, "error": None, "pending": True}
             self._refresh_sheet()
-            if standings.final and self._figures_for != len(standings.rows):
+            if figures:  # (seconds: matplotlib)
                 self._draw_figures()
 
     def show(self, name: str | None) -> None:
@@ -236,11 +242,18 @@ class RoomBoard(anywidget.AnyWidget):
         except NsbError as exc:
             self.figures = {"svg": None, "error": str(exc)}
             return
+        except Exception as exc:  # a bug: say so rather than "Drawing the figures…" for ever
+            log.exception("nsb_widget: the board's figures failed")
+            error = f"{type(exc).__name__}: {exc}"
+            self.figures = {"svg": None, "error": t("internal error: {error}", error=error)}
+            return
         buffer = io.StringIO()
-        figure.savefig(buffer, format="svg")
         import matplotlib.pyplot as plt
 
-        plt.close(figure)
+        try:
+            figure.savefig(buffer, format="svg")
+        finally:
+            plt.close(figure)
         self.figures = {"svg": buffer.getvalue(), "error": None}
         self._figures_for = len(self._room.participants)
 
@@ -313,6 +326,7 @@ class RoomBoard(anywidget.AnyWidget):
                 self._notify("info", why)
                 return
             with self._lock:
+                self.figures = {"svg": None, "error": None, "pending": True}
                 self._draw_figures()
         elif intent.kind == "export":
             why = board_actions(room, t)["why_not_export"]
