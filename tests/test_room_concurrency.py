@@ -12,6 +12,7 @@ import os
 import random
 import signal
 import time
+import types
 from pathlib import Path
 
 import pytest
@@ -494,6 +495,36 @@ def test_a_room_left_half_made_by_a_killed_kernel_is_made_afresh(home, tmp_path,
     again = tmp_path / "again"  # Room.create takes a half-made room over as well
     _half_made(again, home)
     assert Room.create(again, "Again", language="en").reveal()
+
+
+@pytest.mark.parametrize("skew", [-3600.0, 3600.0])
+def test_a_half_made_rooms_age_is_measured_by_the_folders_own_clock(home, tmp_path, monkeypatch,
+                                                                  skew):
+    """room.json's time is stamped by the clock of the file system that holds it (a network
+    file system's server), which may be ahead of the kernel's clock or behind it. Its age was
+    measured against the kernel's clock: a server an hour ahead made a half-made room look
+    an hour younger than it was ('run this again in 10 seconds' for an hour), one an hour
+    behind made a room being created this very second look an hour old (taken over under
+    the notebook creating it). Now the age is measured against the time a probe file
+    written in the folder gets. (Faked: the kernel's clock is moved by ``skew`` seconds,
+    the folder's times are set with os.utime.)"""
+    monkeypatch.setattr(claim, "CREATE_WAIT_SECONDS", 0.2)
+    folder = tmp_path / "room"
+    dead = _half_made(folder, home)
+    kernel_clock = types.SimpleNamespace(time=lambda: time.time() + skew,
+                                         monotonic=time.monotonic, sleep=time.sleep)
+    monkeypatch.setattr(claim, "time", kernel_clock)
+    now = time.time()  # (the folder's clock: a file written now gets this time)
+    os.utime(folder / "room.json", (now - 2, now - 2))  # being created, two seconds ago
+    with pytest.raises(RoomError, match="is still being created"):
+        Room.open(folder, "Half", language="en")
+    assert json.loads((folder / "room.json").read_text())["room"] == dead
+    os.utime(folder / "room.json", (now - 60, now - 60))  # left a minute ago
+    with pytest.raises(RoomError, match=r"was never finished .*: Room.open or Room.create"):
+        Room.resume(folder)
+    room = Room.open(folder, "Half", language="en")
+    assert room.info.id != dead
+    assert sorted(p.name for p in folder.iterdir()) == ["ended", "room.json", "seats", "table.json"]
 
 
 def test_a_half_made_room_someone_joined_is_left_alone_and_says_what_to_delete(home, tmp_path,
