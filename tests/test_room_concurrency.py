@@ -403,6 +403,30 @@ def test_a_lookalike_claim_left_by_a_join_that_died_blocks_nobody_for_long(home,
     assert join(folder.path, "Ada", follow=False).name == "Ada"
 
 
+@pytest.mark.parametrize("skew", [-3600.0, 3600.0])
+def test_a_lookalike_claims_age_is_measured_by_the_folders_own_clock(home, tmp_path,
+                                                                    monkeypatch, skew):
+    """A look claim's time is stamped by the file system's clock, as room.json's is: measured
+    against a kernel clock an hour ahead, a claim made this instant looked an hour old and
+    kept no lookalike out; an hour behind, a dead join's claim kept them out until this
+    kernel had seen it for 10 seconds. (Faked: the kernel's clock moved by ``skew``.)"""
+    from nsb_widget.room import seat as room_seat
+    from nsb_widget.room.names import look_key, name_key
+
+    room = Room.create(tmp_path / "room", "Claims", language="en")
+    folder = room.folder
+    claim = folder.look_file(look_key("Pao"))
+    claim.write_text(json.dumps({"format": "nsb-room-look", "version": 1, "room": room.info.id,
+                                 "key": name_key("Pao"), "name": "Pao"}))
+    monkeypatch.setattr(room_seat, "time", types.SimpleNamespace(
+        time=lambda: time.time() + skew, monotonic=time.monotonic, sleep=time.sleep))
+    with pytest.raises(RoomError, match="looks the same as Pao"):  # Pao is joining right now
+        join(folder.path, "\u0420\u0430\u043e", follow=False)
+    old = time.time() - 60
+    os.utime(claim, (old, old))  # ... or died before taking the seat, a minute ago
+    assert join(folder.path, "\u0420\u0430\u043e", follow=False).name == "\u0420\u0430\u043e"
+
+
 def test_a_forged_lookalike_claim_keeps_no_name_out(home, tmp_path):
     """A participant may write any file of their own in ``seats/``: a claim on the look of a
     name that points at their own seat (whose name looks nothing like it), or names someone

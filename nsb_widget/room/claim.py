@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..errors import RoomError, RoomFileError
 from ..i18n import Translator
-from .folder import RoomFolder, read_bytes
+from .folder import RoomFolder, folder_now, read_bytes
 from .info import RoomInfo
 from .private import deal_file, read_deal
 
@@ -125,28 +125,6 @@ class FolderClock:
         if self._base is None:
             self._base = (folder_now(self._folder), time.monotonic())
         return self._base[0] + time.monotonic() - self._base[1]
-
-
-def folder_now(folder: Path) -> float:
-    """The time now by the clock of the file system holding ``folder``: the time stamped on a
-    file written there now (a probe, removed at once). This kernel's clock when no file can
-    be written there (a folder this account may only read, which it cannot take over
-    anyway)."""
-    probe = folder / f".clock-{secrets.token_hex(8)}"
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    try:
-        fd = os.open(probe, flags, 0o600)
-    except OSError:
-        return time.time()
-    try:
-        os.write(fd, b"0")  # (a write: the file system stamps the time now, by its clock)
-        return os.fstat(fd).st_mtime
-    except OSError:
-        return time.time()
-    finally:
-        os.close(fd)
-        with contextlib.suppress(OSError):
-            os.unlink(probe)
 
 
 def take_over(place: RoomFolder, data: bytes, deal: str | os.PathLike[str] | None) -> bool:

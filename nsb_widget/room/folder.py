@@ -450,6 +450,28 @@ def read_bytes(path: Path) -> bytes | None:
         return handle.read(MAX_ROOM_FILE_BYTES + 1)
 
 
+def folder_now(folder: Path) -> float:
+    """The time now by the clock of the file system holding ``folder``: the time stamped on a
+    file written there now (a probe, removed at once). This kernel's clock when no file can
+    be written there (a folder this account may only read, which it cannot take over
+    anyway)."""
+    probe = folder / f".clock-{secrets.token_hex(8)}"
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(probe, flags, 0o600)
+    except OSError:
+        return time.time()
+    try:
+        os.write(fd, b"0")  # (a write: the file system stamps the time now, by its clock)
+        return os.fstat(fd).st_mtime
+    except OSError:
+        return time.time()
+    finally:
+        os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(probe)
+
+
 def parse_doc(data: bytes, path: Path, kind: str, room_id: str | None = None) -> dict[str, Any]:
     """The JSON object in ``data`` (read from ``path``), checked to be a file of ``kind`` (one of
     the ``*_FORMAT`` names) of this library's :data:`VERSION`, and of room ``room_id`` when
