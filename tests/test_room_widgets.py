@@ -244,6 +244,11 @@ def test_a_board_made_again_replaces_the_older_one(home, tmp_path):
         assert room.turns == () and older.notice["level"] == "error"
         _send(newer, {"type": "reveal", "turn": 0})
         assert len(room.turns) == 1 and older.table["turns_out"] == 0
+        _send(older, {"type": "show", "name": "Ada"})  # refused too ...
+        assert older.sheet == {} and older.notice["level"] == "error"
+        older.show("Ada")  # ... but a sheet opened before may still be closed
+        _send(older, {"type": "hide"})
+        assert older.sheet == {}
         older.close()  # closing a retired board leaves the room's board alone
         assert room._watcher.running
     finally:

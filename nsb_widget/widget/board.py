@@ -294,8 +294,8 @@ class RoomBoard(anywidget.AnyWidget):
     def _dispatch(self, intent: _Intent) -> None:
         t = self._t
         room = self._room
-        if self._retired:  # a newer board took over: this one shows an older room
-            self._notify("error", self._retired_text())
+        if self._retired and intent.kind != "hide":  # a newer board took over: it shows
+            self._notify("error", self._retired_text())  # an older room (a sheet may close)
             return
         if room.read_only and intent.kind in ("reveal", "end", "figures", "export"):
             # A participant's board: nothing of the teacher's (its page shows no such button).
