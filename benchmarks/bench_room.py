@@ -10,6 +10,14 @@ Measures, turn by turn:
   the teacher's board shows it (the room's watcher reads the hand-ins every 0.5 s, replays each
   through the engine, and the board recomputes its state).
 
+Run: python benchmarks/bench_room.py --junk 5000 [--seats 20]
+
+measures instead what one poll of the teacher's board costs (reading ``seats/`` for changed
+hand-ins, twice a second) with ``--seats`` real seats, then with ``--junk`` files planted in
+``seats/`` beside them: files named as seats are (24 hex digits), holding no hand-in, and
+files of any other name. It prints the median of a poll with nothing new, and the first poll
+after the junk is planted (which reads it once).
+
 Target (issue 17): with 40 participants both within 2 seconds. Each participant "thinks" a
 random 0 to ``--think`` seconds before drawing. The yardstick is the same room with one
 participant, run first in the same session (the machines are shared and vary by 2x): the
@@ -152,6 +160,65 @@ def _measure(room: Room, count: int, turns: int, think: float, stop,
             "turn": statistics.median(turn_seconds) if turn_seconds else float("nan")}
 
 
+def poll_cost(seats: int, junk: int, polls: int = 30) -> dict[str, float]:
+    """Seconds one poll of the teacher's board takes (median of ``polls``, nothing new) with
+    ``seats`` participants who have played three cards, then with ``junk`` files planted in
+    ``seats/`` (named as seats, then any other name; the first poll after each is measured
+    too). Everything runs in this process, in a temporary folder removed at the end."""
+    from nsb_widget.widget.board import RoomBoard
+
+    base = Path(tempfile.mkdtemp(prefix="nsb-bench-room-"))
+    env = {k: os.environ.get(k) for k in ("NSB_WIDGET_HOME", "JPY_SESSION_NAME")}
+    room = board = None
+    try:
+        os.environ["NSB_WIDGET_HOME"] = str(base / "home")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)
+            room = Room.create(base / "room", "Benchmark", seed=2026, language="en")
+        board = RoomBoard(room, watch=False)
+        players = []
+        for i in range(seats):
+            os.environ["JPY_SESSION_NAME"] = f"P{i:02d}.ipynb"
+            players.append(join(room.folder.path, f"P{i:02d}", follow=False))
+        rng = random.Random(1)
+        for _ in range(3):
+            room.reveal()
+            for seat in players:
+                seat.sync()
+                while seat.game.phase is Phase.DRAW and not seat.game.has_finished_turn():
+                    moves = seat.game.legal_moves()
+                    if moves:
+                        seat.game.play(rng.choice(moves))
+                    else:
+                        seat.game.pass_turn()
+        room.poll()
+
+        def timed() -> float:
+            start = time.perf_counter()
+            room.poll()
+            return time.perf_counter() - start
+
+        out = {"seats": statistics.median(timed() for _ in range(polls))}
+        for kind, name in (("seat-named", lambda i: f"{i:024x}.json"),
+                           ("other names", lambda i: f"junk-{i:05d}.json")):
+            for i in range(junk):
+                (room.folder.seats / name(i)).write_bytes(b'{"junk": true}')
+            out[f"{kind}: first"] = timed()
+            out[f"{kind}: steady"] = statistics.median(timed() for _ in range(polls))
+        return out
+    finally:
+        if board is not None:
+            board.close()
+        if room is not None:
+            room.close()
+        for key, value in env.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+        shutil.rmtree(base, ignore_errors=True)
+
+
 def summary(values: list[float]) -> str:
     if not values:
         return "no data"
@@ -166,8 +233,21 @@ def main() -> None:
     parser.add_argument("--participants", type=int, default=40)
     parser.add_argument("--turns", type=int, default=16)
     parser.add_argument("--think", type=float, default=0.8)
+    parser.add_argument("--junk", type=int, default=None,
+                        help="measure one poll of the board with this many junk files")
+    parser.add_argument("--seats", type=int, default=20)
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
+    if args.junk is not None:
+        cost = poll_cost(args.seats, args.junk)
+        print(f"one poll of the board, median of 30 with nothing new ({args.seats} seats):")
+        print(f"  {args.seats} seats alone: {cost['seats'] * 1000:.1f} ms")
+        for kind in ("seat-named", "other names"):
+            print(f"  + {args.junk} junk files ({kind}, added to those before): first poll "
+                  f"{cost[kind + ': first'] * 1000:.1f} ms, then "
+                  f"{cost[kind + ': steady'] * 1000:.1f} ms")
+        print(f"load average after: {os.getloadavg()[0]:.2f}")
+        return
     for count in (1, args.participants):
         try:
             figures = run(count, args.turns, args.think)

@@ -241,6 +241,15 @@ def test_the_table_fits_beside_an_open_sheet_at_1280_px(tmp_path, monkeypatch):
         }""")
         # Every column in view, and the sheet still beside the table (not pushed below it).
         assert fit == {"scroll": 0, "outside": [], "page": 0, "beside": True}, fit
+        # The board's cell run again elsewhere: this board says so, its buttons greyed out.
+        teacher = KernelProbe(server, "teacher.ipynb")
+        assert teacher.eval("[room.board().retired, board.retired]") == [False, True]
+        expect(board.locator(".nsb-notice")).to_contain_text(
+            "a newer board of this room took over")
+        expect(board.locator("button.nsb-board-reveal")).to_be_disabled()
+        board.locator(".nsb-notice").scroll_into_view_if_needed()
+        screenshot(page, tmp_path, "board-retired-1280")
+        teacher.close()
         assert not page.errors, page.errors
 
 

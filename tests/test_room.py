@@ -10,6 +10,7 @@ import json
 import os
 import random
 import stat
+import time
 import warnings
 from pathlib import Path
 
@@ -1273,6 +1274,58 @@ def test_a_damaged_file_of_nobody_known_is_reported_above_the_table(home, tmp_pa
     (room.folder.seats / "0123456789abcdef01234567.json").write_text("{oops")
     assert room.poll() and "damaged file" in (room.problem or "")
     assert room.standings().rows == ()
+
+
+def test_junk_planted_in_seats_is_not_read_again_at_every_poll(home, tmp_path, monkeypatch):
+    """Thousands of files planted in seats/ were every one read at every poll (twice a second
+    on the teacher's board, every second on each participant's): 5,000 of them took a poll
+    from 0.4 ms to 135-250 ms (benchmarks/bench_room.py --junk 5000). A file not named as a
+    seat is never read; one named as a seat but nobody's hand-in is read again only once it
+    changes. The participants' files are read at every poll, as before."""
+    room = _room(tmp_path)
+    ada, bob = (take_seat(room.folder.path, n) for n in ("Ada", "Bob"))
+    junk = [room.folder.seats / f"{i:024x}.json" for i in range(50)]
+    for path in junk:
+        path.write_text('{"junk": true}')
+    for i in range(50):
+        (room.folder.seats / f"junk-{i}.json").write_text("{oops")
+    assert room.poll() is True and "damaged file" in (room.problem or "")
+    reads: list[str] = []
+    real = room_teacher.read_bytes
+    monkeypatch.setattr(room_teacher, "read_bytes",
+                        lambda path: (reads.append(Path(path).name), real(path))[1])
+    assert room.poll() is False
+    assert sorted(reads) == sorted(["table.json", f"{ada.key}.json", f"{bob.key}.json"])
+    reads.clear()
+    time.sleep(0.01)  # (a later time stamp, whatever the file system's resolution)
+    junk[7].write_text('{"junk": "again"}')  # changed: read again, and named
+    assert room.poll() is True and junk[7].name in reads and junk[7].name in room.problem
+    reads.clear()
+    os.utime(junk[7])  # touched, not changed: read again, nothing new
+    assert room.poll() is False and junk[7].name in reads
+    reads.clear()
+    assert room.poll() is False and junk[7].name not in reads
+    monkeypatch.setattr(room_teacher, "STRAY_CHECKS", 10)  # at most 10 checked at a poll
+    stats: list[str] = []
+    real_signature = room_teacher._signature
+    monkeypatch.setattr(room_teacher, "_signature",
+                        lambda path: (stats.append(path), real_signature(path))[1])
+    time.sleep(0.01)
+    junk[30].write_text('{"junk": "changed"}')
+    noticed = []
+    for _ in range(5):  # 50 strays, 10 a poll: each is checked within 5 polls
+        stats.clear()
+        noticed.append(room.poll())
+        assert len(stats) <= 10
+    assert noticed.count(True) == 1 and junk[30].name in room.problem
+    monkeypatch.setattr(room_teacher, "STRAY_CHECKS", 500)
+    junk[7].unlink()  # gone: no longer named, another one is
+    assert room.poll() is True and "damaged file" in room.problem
+    assert junk[7].name not in room.problem
+    for path in junk:
+        path.unlink(missing_ok=True)
+    assert room.poll() is True and room.problem is None
+    assert [p.name for p in room.participants] == ["Ada", "Bob"]
 
 
 def test_a_table_that_does_not_follow_the_deal_is_refused_without_naming_a_card(home, tmp_path):

@@ -12,6 +12,7 @@ import os
 import random
 import signal
 import time
+import types
 from pathlib import Path
 
 import pytest
@@ -402,6 +403,30 @@ def test_a_lookalike_claim_left_by_a_join_that_died_blocks_nobody_for_long(home,
     assert join(folder.path, "Ada", follow=False).name == "Ada"
 
 
+@pytest.mark.parametrize("skew", [-3600.0, 3600.0])
+def test_a_lookalike_claims_age_is_measured_by_the_folders_own_clock(home, tmp_path,
+                                                                    monkeypatch, skew):
+    """A look claim's time is stamped by the file system's clock, as room.json's is: measured
+    against a kernel clock an hour ahead, a claim made this instant looked an hour old and
+    kept no lookalike out; an hour behind, a dead join's claim kept them out until this
+    kernel had seen it for 10 seconds. (Faked: the kernel's clock moved by ``skew``.)"""
+    from nsb_widget.room import seat as room_seat
+    from nsb_widget.room.names import look_key, name_key
+
+    room = Room.create(tmp_path / "room", "Claims", language="en")
+    folder = room.folder
+    claim = folder.look_file(look_key("Pao"))
+    claim.write_text(json.dumps({"format": "nsb-room-look", "version": 1, "room": room.info.id,
+                                 "key": name_key("Pao"), "name": "Pao"}))
+    monkeypatch.setattr(room_seat, "time", types.SimpleNamespace(
+        time=lambda: time.time() + skew, monotonic=time.monotonic, sleep=time.sleep))
+    with pytest.raises(RoomError, match="looks the same as Pao"):  # Pao is joining right now
+        join(folder.path, "\u0420\u0430\u043e", follow=False)
+    old = time.time() - 60
+    os.utime(claim, (old, old))  # ... or died before taking the seat, a minute ago
+    assert join(folder.path, "\u0420\u0430\u043e", follow=False).name == "\u0420\u0430\u043e"
+
+
 def test_a_forged_lookalike_claim_keeps_no_name_out(home, tmp_path):
     """A participant may write any file of their own in ``seats/``: a claim on the look of a
     name that points at their own seat (whose name looks nothing like it), or names someone
@@ -494,6 +519,36 @@ def test_a_room_left_half_made_by_a_killed_kernel_is_made_afresh(home, tmp_path,
     again = tmp_path / "again"  # Room.create takes a half-made room over as well
     _half_made(again, home)
     assert Room.create(again, "Again", language="en").reveal()
+
+
+@pytest.mark.parametrize("skew", [-3600.0, 3600.0])
+def test_a_half_made_rooms_age_is_measured_by_the_folders_own_clock(home, tmp_path, monkeypatch,
+                                                                  skew):
+    """room.json's time is stamped by the clock of the file system that holds it (a network
+    file system's server), which may be ahead of the kernel's clock or behind it. Its age was
+    measured against the kernel's clock: a server an hour ahead made a half-made room look
+    an hour younger than it was ('run this again in 10 seconds' for an hour), one an hour
+    behind made a room being created this very second look an hour old (taken over under
+    the notebook creating it). Now the age is measured against the time a probe file
+    written in the folder gets. (Faked: the kernel's clock is moved by ``skew`` seconds,
+    the folder's times are set with os.utime.)"""
+    monkeypatch.setattr(claim, "CREATE_WAIT_SECONDS", 0.2)
+    folder = tmp_path / "room"
+    dead = _half_made(folder, home)
+    kernel_clock = types.SimpleNamespace(time=lambda: time.time() + skew,
+                                         monotonic=time.monotonic, sleep=time.sleep)
+    monkeypatch.setattr(claim, "time", kernel_clock)
+    now = time.time()  # (the folder's clock: a file written now gets this time)
+    os.utime(folder / "room.json", (now - 2, now - 2))  # being created, two seconds ago
+    with pytest.raises(RoomError, match="is still being created"):
+        Room.open(folder, "Half", language="en")
+    assert json.loads((folder / "room.json").read_text())["room"] == dead
+    os.utime(folder / "room.json", (now - 60, now - 60))  # left a minute ago
+    with pytest.raises(RoomError, match=r"was never finished .*: Room.open or Room.create"):
+        Room.resume(folder)
+    room = Room.open(folder, "Half", language="en")
+    assert room.info.id != dead
+    assert sorted(p.name for p in folder.iterdir()) == ["ended", "room.json", "seats", "table.json"]
 
 
 def test_a_half_made_room_someone_joined_is_left_alone_and_says_what_to_delete(home, tmp_path,
@@ -623,3 +678,41 @@ def test_a_join_that_withdrew_after_the_board_read_its_seat_keeps_its_token(home
     room.poll()
     assert room.participant("Pao").refusal is None
     assert room.participant("Pao").game.reveals == 1
+
+
+def test_a_seat_withdrawn_after_the_board_read_it_leaves_no_ghost_row(home, tmp_path,
+                                                                      monkeypatch):
+    """A join that withdraws its seat for good (a lookalike seated each time it looked) after
+    the board read it left a "joined" row for a seat whose file is gone, in the board and
+    the standings, for the rest of the game. The board shows what the folder holds."""
+    from nsb_widget.room import seat as room_seat
+    from nsb_widget.widget.board import RoomBoard
+
+    room = Room.create(tmp_path / "room", "Lookalikes", language="en")
+    board = RoomBoard(room, watch=False)
+    join(room.folder.path, "Ada", follow=False)
+    real_lookalike, real_withdraw = room_seat._lookalike_seat, room_seat._withdraw
+    calls = []
+
+    def lookalike(place, info, name, key):
+        calls.append(name)  # (every second look is the one after the seat is written)
+        return "\u0420\u0430\u043e" if len(calls) % 2 == 0 else real_lookalike(
+            place, info, name, key)
+
+    def withdraw(*args):
+        room.poll()  # the board reads the seat in the moment it stands
+        assert "Pao" in [p.name for p in room.participants]
+        real_withdraw(*args)
+
+    monkeypatch.setattr(room_seat, "_lookalike_seat", lookalike)
+    monkeypatch.setattr(room_seat, "_withdraw", withdraw)
+    with pytest.raises(RoomError, match="looks the same"):
+        join(room.folder.path, "Pao", follow=False)
+    assert len(calls) == 2 * room_seat.JOIN_ATTEMPTS
+    assert [p.name for p in room.participants] == ["Ada"]
+    assert [r.name for r in room.standings().rows] == ["Ada"]
+    assert [r["name"] for r in board.standings["rows"]] == ["Ada"]
+    monkeypatch.undo()
+    join(room.folder.path, "Pao", follow=False)  # the name is free: a seat like any other
+    assert [p.name for p in room.participants] == ["Ada", "Pao"]
+    assert room.participant("Pao").refusal is None

@@ -142,6 +142,37 @@ def test_the_final_board_has_places_figures_and_an_export(home, tmp_path, monkey
     assert (tmp_path / "widgets-results" / "standings.csv").exists()
 
 
+def test_the_final_places_come_with_a_line_saying_the_figures_are_being_drawn(home, tmp_path,
+                                                                              monkeypatch):
+    """The figures take seconds (matplotlib): the board showed the final places, then nothing,
+    then the figures. Now the places and the "Drawing the figures…" line come in one update,
+    and the figures replace the line."""
+    room = _room(tmp_path)
+    ada = take_seat(room.folder.path, "Ada")
+    board = RoomBoard(room, watch=False)
+    seen: list[tuple[str, object]] = []
+    board.observe(lambda change: seen.append((change["name"], change["new"])),
+                  names=["standings", "figures"])
+    synced: list[set[str]] = []  # the keys of each update sent to the page
+    monkeypatch.setattr(board, "send_state", lambda key=None: synced.append(
+        {key} if isinstance(key, str) else set(key or ())))
+    when_drawn = []
+    draw = board._draw_figures
+    monkeypatch.setattr(board, "_draw_figures", lambda: (
+        when_drawn.append((board.standings["final"], dict(board.figures))), draw()))
+    play_room(room, [ada], random.Random(5))
+    assert when_drawn == [(True, {"svg": None, "error": None, "pending": True})]
+    final = next(i for i, (name, new) in enumerate(seen)
+                 if name == "standings" and new["final"])
+    figures = [new for name, new in seen[final:] if name == "figures"]
+    assert figures[0] == {"svg": None, "error": None, "pending": True}
+    assert figures[-1]["svg"].lstrip().startswith("<?xml")
+    assert {"standings", "figures"} <= next(keys for keys in synced if "figures" in keys)
+    t = translator("de", "widget")
+    assert t("Drawing the figures…") == "Die Grafiken werden gezeichnet…"
+    assert board.strings["messages"]["board.figures_pending"] == "Drawing the figures…"
+
+
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
 def test_figures_and_export_wait_for_something_to_show(home, tmp_path, monkeypatch, language):
     """Before anyone joined, the board's Figures and Export did nothing useful (an export of
@@ -192,6 +223,73 @@ def test_the_board_redraws_from_the_watchers_thread(home, tmp_path):
         board.close()
 
 
+def test_a_board_made_again_replaces_the_older_one(home, tmp_path):
+    """A board cell run again (ten times, say) left every older board subscribed: each redrew
+    at every hand-in. The newest board is the room's; the older one stops following, says so
+    and refuses its buttons; closing the newest stops the watcher it started."""
+    room = _room(tmp_path)
+    older = room.board()
+    newer = room.board()
+    try:
+        assert older.retired and not newer.retired and room._watcher.running
+        before = (dict(older.table), dict(older.standings))
+        take_seat(room.folder.path, "Ada")
+        room.poll()
+        assert [r["name"] for r in newer.standings["rows"]] == ["Ada"]
+        assert older.standings["rows"] == [] and older.table["turns_out"] == 0
+        assert "newer board" in older.notice["text"] and older.table["can_reveal"] is False
+        assert older.standings["why_not_export"] == older.notice["text"]
+        assert before[1]["rows"] == older.standings["rows"]
+        _send(older, {"type": "reveal", "turn": 0})  # a click on the older board's button
+        assert room.turns == () and older.notice["level"] == "error"
+        _send(newer, {"type": "reveal", "turn": 0})
+        assert len(room.turns) == 1 and older.table["turns_out"] == 0
+        _send(older, {"type": "show", "name": "Ada"})  # refused too ...
+        assert older.sheet == {} and older.notice["level"] == "error"
+        older.show("Ada")  # ... but a sheet opened before may still be closed
+        _send(older, {"type": "hide"})
+        assert older.sheet == {}
+        older.close()  # closing a retired board leaves the room's board alone
+        assert room._watcher.running
+    finally:
+        newer.close()
+    assert not room._watcher.running  # nothing shows what it would read
+    room.poll()  # and the closed board is no longer told
+    assert newer.table["turns_out"] == 1
+
+
+def test_a_closed_board_stops_the_watching_it_started(home, tmp_path):
+    room = _room(tmp_path)
+    board = room.board()
+    assert room._watcher.running
+    board.close()
+    assert not room._watcher.running
+    again = room.board()  # a board made after the close follows the room again
+    assert room._watcher.running and not again.retired
+    room.watch()  # watching asked for by hand outlives the board
+    again.close()
+    assert room._watcher.running
+    room.stop_watching()
+
+
+def test_a_participants_board_made_again_replaces_the_older_one(home, tmp_path):
+    room = _room(tmp_path)
+    ada = take_seat(room.folder.path, "Ada")
+    older = ada.board()
+    newer = ada.board()
+    view = ada.view()
+    try:
+        assert older.retired and view._watcher.running
+        take_seat(room.folder.path, "Bob")
+        view.poll()
+        assert [r["name"] for r in newer.standings["rows"]] == ["Ada", "Bob"]
+        assert [r["name"] for r in older.standings["rows"]] == ["Ada"]
+        assert "newer board" in older.notice["text"]
+    finally:
+        newer.close()
+    assert not view._watcher.running
+
+
 def test_a_stray_file_in_seats_is_news_once(home, tmp_path):
     """A file in seats/ that is nobody's hand-in (damaged, or not a seat) is named above the
     table once. Every poll used to call it a change: the board redrew every half second, and
@@ -207,6 +305,36 @@ def test_a_stray_file_in_seats_is_news_once(home, tmp_path):
     assert "abab" in board.table["problem"]
     stray.write_text("{}")  # changed again: news again
     assert room.poll() is True and room.poll() is False
+    stray.unlink()  # gone from the folder: no longer named
+    assert room.poll() is True and board.table["problem"] is None
+
+
+def test_nobody_vanishes_from_the_board_once_the_game_is_ended(home, tmp_path):
+    """A seat file gone before the end drops its row (the folder is what counts); after the
+    end, the places announced and who is listed as left stand, seat files or not."""
+    room, board = _every_card_out_but_cleo_left(tmp_path)
+    _send(board, {"type": "end", "turn": len(room.turns)})
+    rows = board.standings["rows"]
+    for seat_file in room.folder.seat_files():
+        seat_file.unlink()
+    room.poll()
+    assert board.standings["rows"] == rows
+    assert [(r.name, r.place, r.status) for r in room.standings().rows] == [
+        ("Ada", 1, "finished"), ("Cleo", None, "left")]
+
+
+def test_a_seat_file_gone_during_the_game_drops_its_row_and_sheet(home, tmp_path):
+    room = _room(tmp_path)
+    ada, _bob = (take_seat(room.folder.path, n) for n in ("Ada", "Bob"))
+    board = RoomBoard(room, watch=False)
+    room.reveal()
+    finish_turn(ada, random.Random(4))
+    _send(board, {"type": "show", "name": "Bob"})
+    assert board.sheet["name"] == "Bob"
+    room.folder.seat_file(_bob.key).unlink()
+    assert room.poll() is True
+    assert [r["name"] for r in board.standings["rows"]] == ["Ada"] and board.sheet == {}
+    assert [r.name for r in ada.standings().rows] == ["Ada"]  # a participant's view too
 
 
 def _every_card_out_but_cleo_left(tmp_path, language: str = "en") -> tuple[Room, RoomBoard]:

@@ -187,7 +187,9 @@ test("the board shows the round in play beside the total, secondary, until it is
     // Round 1 in play: the totals are 0, the round as each sheet shows it stands beside them.
     assert.deepEqual(col(".nsb-board-total"), ["0", "0", "0"]);
     assert.equal(b.q("th.nsb-board-current").textContent, "Round 1 so far");
-    assert.deepEqual(col("td.nsb-board-current"), b.state.standings.rows.map((r) => `+${r.current}`));
+    // (A participant who has drawn nothing in the round yet has none: an empty cell.)
+    assert.deepEqual(col("td.nsb-board-current"),
+      b.state.standings.rows.map((r) => (r.current === null ? "" : `+${r.current}`)));
     assert.ok(b.state.standings.rows.some((r) => r.current > 0));
     const heads = col(".nsb-board-table th");
     assert.equal(heads.indexOf("Round 1 so far"), heads.indexOf("Total") + 1);
@@ -250,6 +252,12 @@ test("the final board: places with shared ones, the winner, the sheet, figures",
   assert.equal(b.q(".nsb-board-figures").hidden, false);
   b.model.pySet("figures", { svg: null, error: "install matplotlib" });
   assert.equal(b.q(".nsb-board-figures p").textContent, "install matplotlib");
+  // Between the final places and the figures (seconds of matplotlib): a line says so.
+  b.model.pySet("figures", { svg: null, error: null, pending: true });
+  assert.equal(b.q(".nsb-board-figures").hidden, false);
+  assert.equal(b.q(".nsb-board-figures p").textContent, "Drawing the figures…");
+  assert.equal(b.q(".nsb-board-figures").getAttribute("aria-busy"), "true");
+  assert.equal(b.q(".nsb-board-figures img").hidden, true);
   b.click(b.q('button[data-action="export"]'));
   assert.deepEqual(b.model.messages().at(-1), { type: "export" });
   b.cleanup();

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..errors import RoomError, RoomFileError
 from ..i18n import Translator
-from .folder import RoomFolder, read_bytes
+from .folder import RoomFolder, folder_now, read_bytes
 from .info import RoomInfo
 from .private import deal_file, read_deal
 
@@ -50,12 +50,13 @@ def made(place: RoomFolder, deal: str | os.PathLike[str] | None = None) -> bool:
     :data:`CREATE_WAIT_SECONDS`. False when there is none (or its creation failed, or stopped
     half-way: :func:`half_made`, which :meth:`Room.create` makes afresh)."""
     deadline = time.monotonic() + CREATE_WAIT_SECONDS
+    clock = FolderClock(place.path)  # (one probe for the whole wait)
     while os.path.lexists(place.room_file):
         if os.path.lexists(place.table_file):
             return True
         with contextlib.suppress(OSError):
             data = read_bytes(place.room_file)
-            if data is not None and half_made(place, data, deal):
+            if data is not None and half_made(place, data, deal, clock):
                 return False
         if time.monotonic() > deadline:
             return True
@@ -63,15 +64,17 @@ def made(place: RoomFolder, deal: str | os.PathLike[str] | None = None) -> bool:
     return False
 
 
-def half_made(place: RoomFolder, data: bytes, deal: str | os.PathLike[str] | None) -> bool:
+def half_made(place: RoomFolder, data: bytes, deal: str | os.PathLike[str] | None,
+              clock: FolderClock | None = None) -> bool:
     """True when ``data``, the bytes of ``place``'s ``room.json``, is a room whose creation
     stopped half-way (a kernel killed between claiming the folder and writing the table), so
     that nothing of it can be taken back and a new room may be made there: a dealt room, no
     ``table.json``, nobody seated or ever joining (``seats/`` empty), nothing in ``ended/``,
     no lock,
     no deal kept for it by this account (at ``deal``, else the default place), and a
-    ``room.json`` older than :data:`HALF_MADE_SECONDS` (a younger one may be another
-    notebook's room being created now). A self-paced room, or one whose deal is kept, is
+    ``room.json`` older than :data:`HALF_MADE_SECONDS` by the folder's own clock
+    (:func:`room_age`; ``clock``, else measured now); a younger one may be another
+    notebook's room being created now. A self-paced room, or one whose deal is kept, is
     taken back as it is (no table yet: no card out)."""
     try:
         info = RoomInfo.from_json(data, str(place.room_file))
@@ -91,11 +94,37 @@ def half_made(place: RoomFolder, data: bytes, deal: str | os.PathLike[str] | Non
         kept = read_deal(path)
         if kept and kept.get("room") == info.id:
             return False
+    age = room_age(place, clock)
+    return age is not None and age >= HALF_MADE_SECONDS
+
+
+def room_age(place: RoomFolder, clock: FolderClock | None = None) -> float | None:
+    """How old ``place``'s ``room.json`` is (seconds; ``None`` when it cannot be told), by the
+    clock of the file system that holds it: its time is stamped by that clock (a network
+    file system's server's), which may be ahead of this kernel's or behind it, so that the
+    kernel's own clock would take a half-made room over too early or never. ``clock`` is
+    that clock as measured already (else it is measured now)."""
     try:
-        age = time.time() - os.lstat(place.room_file).st_mtime
+        made_at = os.lstat(place.room_file).st_mtime
     except OSError:
-        return False
-    return age >= HALF_MADE_SECONDS
+        return None
+    return (clock or FolderClock(place.path)).now() - made_at
+
+
+class FolderClock:
+    """The clock of the file system holding a folder: measured once, on first use
+    (:func:`folder_now`), then followed by this kernel's monotonic clock (a wait for another
+    notebook's room reads it every 10 ms)."""
+
+    def __init__(self, folder: Path) -> None:
+        self._folder = folder
+        self._base: tuple[float, float] | None = None
+
+    def now(self) -> float:
+        """The file system's time now (seconds since the epoch, as a file's time)."""
+        if self._base is None:
+            self._base = (folder_now(self._folder), time.monotonic())
+        return self._base[0] + time.monotonic() - self._base[1]
 
 
 def take_over(place: RoomFolder, data: bytes, deal: str | os.PathLike[str] | None) -> bool:
@@ -148,9 +177,10 @@ def unfinished(place: RoomFolder, info: RoomInfo, deal: str | os.PathLike[str] |
     language."""
     try:
         data = read_bytes(place.room_file)
-        young = time.time() - os.lstat(place.room_file).st_mtime < HALF_MADE_SECONDS
     except OSError:
-        data, young = None, False
+        data = None
+    age = room_age(place)
+    young = data is not None and age is not None and age < HALF_MADE_SECONDS
     if data is not None and half_made(place, data, deal):
         return t("the room {name} in {path} was never finished (the kernel creating it "
                  "stopped before writing its table.json): Room.open or Room.create makes a "

@@ -37,6 +37,7 @@ import errno
 import hashlib
 import json
 import os
+import re
 import secrets
 import socket
 import stat
@@ -54,6 +55,9 @@ TABLE_FILE = "table.json"
 SEATS_DIR = "seats"
 ENDED_DIR = "ended"
 LOCK_FILE = ".table.lock"
+#: A seat's file name: its key (:func:`nsb_widget.room.names.name_key`, 24 hex digits) and
+#: ``.json``. Any other name in ``seats/`` is nobody's seat, and is not read.
+SEAT_NAME = re.compile(r"[0-9a-f]{24}\.json")
 #: The ``format`` of each file, and the version this library writes and reads.
 ROOM_FORMAT = "nsb-room"
 TABLE_FORMAT = "nsb-room-table"
@@ -446,6 +450,28 @@ def read_bytes(path: Path) -> bytes | None:
         return handle.read(MAX_ROOM_FILE_BYTES + 1)
 
 
+def folder_now(folder: Path) -> float:
+    """The time now by the clock of the file system holding ``folder``: the time stamped on a
+    file written there now (a probe, removed at once). This kernel's clock when no file can
+    be written there (a folder this account may only read, which it cannot take over
+    anyway)."""
+    probe = folder / f".clock-{secrets.token_hex(8)}"
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(probe, flags, 0o600)
+    except OSError:
+        return time.time()
+    try:
+        os.write(fd, b"0")  # (a write: the file system stamps the time now, by its clock)
+        return os.fstat(fd).st_mtime
+    except OSError:
+        return time.time()
+    finally:
+        os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(probe)
+
+
 def parse_doc(data: bytes, path: Path, kind: str, room_id: str | None = None) -> dict[str, Any]:
     """The JSON object in ``data`` (read from ``path``), checked to be a file of ``kind`` (one of
     the ``*_FORMAT`` names) of this library's :data:`VERSION`, and of room ``room_id`` when
@@ -581,10 +607,16 @@ class RoomFolder:
         return self.seats / f"{key}.json"
 
     def seat_files(self) -> list[Path]:
-        """Every hand-in in the folder (temporary files left out), sorted."""
+        """Every file in ``seats/`` named as a seat is (:meth:`seat_names`), sorted."""
+        seats = self.seats
+        return [seats / name for name in self.seat_names()]
+
+    def seat_names(self) -> list[str]:
+        """The names of the files in ``seats/`` named as a seat is (:data:`SEAT_NAME`),
+        sorted: a file of any other name (a temporary file, a name claim, a file put there by
+        hand) is nobody's seat, and thousands of them cost no reading."""
         try:
             names = os.listdir(self.seats)
         except FileNotFoundError:
             return []
-        return sorted(self.seats / n for n in names
-                      if n.endswith(".json") and not n.startswith("."))
+        return sorted(n for n in names if SEAT_NAME.fullmatch(n))

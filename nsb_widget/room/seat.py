@@ -33,6 +33,7 @@ from .folder import (
     NotAFile,
     RoomFolder,
     create_exclusive,
+    folder_now,
     parse_doc,
     read_bytes,
     room_error,
@@ -299,8 +300,8 @@ def _claim_holder(place: RoomFolder, info: RoomInfo, path: Path, looks: str, oth
     now = time.monotonic()
     first = _CLAIMS_SEEN.setdefault(path, now)
     stale = room_folder.LOCK_STALE_SECONDS
-    try:
-        age = time.time() - os.lstat(path).st_mtime
+    try:  # (by the folder's own clock, which stamped the claim: a server's may be off)
+        age = folder_now(place.seats) - os.lstat(path).st_mtime
     except OSError:
         return None
     return other if age < stale and now - first < stale else None

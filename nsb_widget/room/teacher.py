@@ -28,7 +28,7 @@ import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import (
     ArgumentError,
@@ -74,6 +74,10 @@ SECRET_SEED_BITS = 128
 #: trying seeds against the first cards turned over (plain Python tries some 90,000 seeds a
 #: second on one core, all 2**31 in a few hours; compiled code many more): it is warned about.
 GUESSABLE_SEED_BITS = 64
+#: At most this many files in ``seats/`` that are nobody's hand-in are checked for a change at
+#: one poll (a stat each); with more, each is checked every few polls, in turn: thousands
+#: planted there cost a poll a few milliseconds, and a change to one is seen within seconds.
+STRAY_CHECKS = 500
 _LIVE: dict[str, Room] = {}
 
 
@@ -138,9 +142,14 @@ class Room:
         self._listeners = Listeners()
         self._problem: str | None = None
         self._disk_table: bytes | None = None  # table.json as last read by the watcher
-        self._strays: dict[str, bytes] = {}  # files in seats/ that are nobody's, as last read
+        # Files in seats/ that are nobody's: (their lstat's signature, their bytes) as last
+        # read, so that unchanged ones cost a stat, not a read (thousands planted there).
+        self._strays: dict[str, _Stray] = {}
+        self._polls = 0  # (which of the strays this poll checks: STRAY_CHECKS)
         self._stale: str | None = None  # another kernel has moved the room on: what to do
         self._watcher = Poller(self.poll, WATCH_SECONDS, f"nsb-room-{info.id}")
+        self._watched_by_hand = False  # watch() called: no board's closing stops the watcher
+        self._board: Any = None  # the board shown now (board()): an older one is retired
 
     # ------------------------------------------------------------------ making a room
     @classmethod
@@ -621,13 +630,31 @@ class Room:
         t = self.t
         changed = self._watch_table()
         try:
-            paths = self.folder.seat_files()
+            names = self.folder.seat_names()
         except OSError as exc:
             problem = str(room_error(t, t("cannot read the seats of"), self.folder.path, exc))
             changed, self._problem = problem != self._problem, problem
             return changed
-        for path in paths:
-            entry = self._participants.get(path.stem)
+        seats = self.folder.seats
+        present = {name[:-5] for name in names}  # (".json" off: the seats' keys)
+        period = -(-len(self._strays) // STRAY_CHECKS) or 1
+        turn, strays = self._polls % period, 0
+        self._polls += 1
+        for name in names:
+            key = name[:-5]
+            entry = self._participants.get(key)
+            stray = self._strays.get(key)
+            if stray is not None:
+                strays += 1
+                if strays % period != turn:
+                    continue  # (checked at another poll)
+            # A participant's file is read every time (opening it is what sees another
+            # machine's write on a network file system at once); a file that is nobody's
+            # is read again only once its signature changes (a stat, no path made).
+            signature = None if entry is not None else _signature(os.path.join(seats, name))
+            if stray is not None and signature == stray.signature:
+                continue  # (unchanged, and named once: nothing new)
+            path = seats / name
             try:
                 data = read_bytes(path)
             except NotAFile as exc:  # say so (a link: its seat, never what it names)
@@ -635,21 +662,45 @@ class Room:
                 if entry is not None and entry.refusal != t("damaged file: {why}", why=why):
                     entry._data, entry.refusal = None, t("damaged file: {why}", why=why)
                     changed = True
-                elif entry is None:
+                elif entry is None:  # (named until it is gone)
                     problem = f"{self.folder.seats.name}/{path.name}: {why}"
+                    self._strays[key] = _Stray(signature or (), b"", problem)
                     changed, self._problem = changed or problem != self._problem, problem
                 continue
             except OSError:  # read again next time
                 continue
-            if data is None:
+            if data is None:  # removed since the folder was listed
+                present.discard(path.stem)
                 continue
             if entry is not None and entry._data == data:
                 continue
-            if entry is None and self._strays.get(path.stem) == data:
-                continue  # (named once: nothing new)
+            if stray is not None and stray.data == data:
+                if signature is not None:  # (touched, not changed: nothing new)
+                    self._strays[key] = stray._replace(signature=signature)
+                continue
             changed = True
-            self._accept(path, data, entry, t)
-        return changed
+            self._accept(path, data, entry, t, signature)
+        return self._drop_gone(present) or changed
+
+    def _drop_gone(self, present: set[str]) -> bool:
+        """Forget the seats whose file is gone from ``seats/`` (``present``: the keys whose
+        file is there): the board shows what the folder holds, as a restarted kernel would.
+        A join that withdrew its seat (a lookalike seated at the same moment) left a
+        "joined" row for ever, and a file nobody's named above the table stayed named once
+        deleted. Once the teacher has ended the game nobody is dropped: the places, the games
+        kept in ``ended/`` and who is listed as left stand as announced. True when a row
+        went."""
+        gone_strays = [key for key in self._strays if key not in present]
+        for key in gone_strays:
+            if self._strays.pop(key).problem == self._problem:  # another one named, if any
+                self._problem = next((s.problem for s in reversed(self._strays.values())),
+                                     None)
+        if self._table.ended is not None:
+            return bool(gone_strays)
+        gone = [key for key in self._participants if key not in present]
+        for key in gone:
+            del self._participants[key]
+        return bool(gone or gone_strays)
 
     def _watch_table(self) -> bool:
         """Notice (by :attr:`problem`, on the board) that another kernel has written the
@@ -672,9 +723,11 @@ class Room:
         return True
 
     def _accept(self, path: Path, data: bytes, entry: Participant | None,
-                t: Translator) -> None:
+                t: Translator, signature: tuple[int, ...] | None = None) -> None:
         """Read and replay one hand-in; keep the game when the engine accepts it, else the
-        reason."""
+        reason. ``signature`` is the file's (:func:`_signature`, taken before it was read)
+        when it is nobody's yet: kept with a file that is no hand-in, so that it is read
+        again only once it changes."""
         try:
             hand_in = read_hand_in(data, path, self.info)
         except RoomFileError as exc:
@@ -683,8 +736,9 @@ class Room:
                 entry._data, entry.refusal = data, why
             else:  # nobody's known seat: say so once, above the table
                 self._problem = f"{self.folder.seats.name}/{path.name}: {why}"
-                self._strays[path.stem] = data
+                self._strays[path.stem] = _Stray(signature or (), data, self._problem)
             return
+        self._strays.pop(path.stem, None)
         if entry is None:
             entry = Participant(hand_in.name, hand_in.key, hand_in.token,
                                 _joined=hand_in.joined)
@@ -852,13 +906,37 @@ class Room:
     # ------------------------------------------------------------------ following the room
     def watch(self, interval: float = WATCH_SECONDS) -> None:
         """Read the participants' hand-ins every ``interval`` seconds in a daemon thread (the
-        board starts it)."""
+        board starts it too; once started here, closing the board does not stop it)."""
+        self._watched_by_hand = True
         self._watcher.interval = interval
         self._watcher.start()
 
     def stop_watching(self) -> None:
         """Stop reading hand-ins by itself (:meth:`poll` still does)."""
+        self._watched_by_hand = False
         self._watcher.stop()
+
+    def _show_board(self, board: Any, watch: bool) -> Any:
+        """Make ``board`` the room's board (the one :meth:`board` made last), reading the
+        hand-ins by itself when ``watch``; returns the board it replaces (``None``: none, or
+        one closed since), which the caller retires: a board cell run ten times must not
+        leave ten boards redrawing at every hand-in."""
+        with self._lock:
+            older, self._board = self._board, board
+        if watch:
+            self._watcher.start()
+        return None if older is board else older
+
+    def _board_closed(self, board: Any) -> None:
+        """``board`` was closed: when it is the room's board, the watcher it started stops
+        (unless :meth:`watch` was called by hand), as nothing shows what it reads."""
+        with self._lock:
+            if self._board is not board:
+                return
+            self._board = None
+            stop = not self._watched_by_hand
+        if stop:  # (outside the lock: the watcher's last poll may be waiting for it)
+            self._watcher.stop()
 
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call ``callback()`` after a card is turned over or a hand-in changed; returns a
@@ -940,7 +1018,10 @@ class Room:
 
     def board(self, **options: Any) -> Any:
         """The teacher's board, a widget for the projector (see
-        :class:`~nsb_widget.widget.board.RoomBoard`); starts watching the hand-ins."""
+        :class:`~nsb_widget.widget.board.RoomBoard`); starts watching the hand-ins. A new
+        board replaces the one made before (the cell run again): the older one stops
+        following the room and says that a newer board took over. Closing the board
+        (``board.close()``) stops the watching it started."""
         from ..widget.board import RoomBoard
 
         return RoomBoard(self, **options)
@@ -1034,6 +1115,27 @@ def _label_figures(t: Translator, table: Any, scores: Any, sections: Any) -> Non
         if ax is not scores and ax is not sections:  # the colour bar
             ax.set_ylabel(t("share of sheets with the section"))
             ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: t.decimal(v)))
+
+
+class _Stray(NamedTuple):
+    """A file in ``seats/`` that is nobody's hand-in, as last read."""
+
+    signature: tuple[int, ...]
+    """Its :func:`_signature` before it was read (``()``: unknown, read it again)."""
+    data: bytes
+    """Its bytes (empty: not a regular file)."""
+    problem: str
+    """How the board names it."""
+
+
+def _signature(path: str) -> tuple[int, ...] | None:
+    """What changes when the file ``path`` (a link itself, never followed) is written, moved
+    over or touched: its inode, times and size; ``None`` when it cannot be told."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None
+    return (info.st_ino, info.st_mtime_ns, info.st_ctime_ns, info.st_size)
 
 
 def _same_table(a: Table, b: Table) -> bool:

@@ -126,7 +126,8 @@ class RoomView(Room):
         self._table_problem = problem
         return changed
 
-    def _accept(self, path: Path, data: bytes, entry: Participant | None, t: Any) -> None:
+    def _accept(self, path: Path, data: bytes, entry: Participant | None, t: Any,
+                signature: tuple[int, ...] | None = None) -> None:
         """Read and replay one hand-in as the teacher's board does. A seat whose token has
         changed since it was first read is read afresh (the teacher reseats a participant
         without telling the views; a view opened now would read it so too): its game is
@@ -144,7 +145,7 @@ class RoomView(Room):
             elif placed and token not in (None, entry.token) and token == self._kept_token(
                     entry.key):
                 entry.token = token
-        super()._accept(path, data, entry, t)
+        super()._accept(path, data, entry, t, signature)
 
     def _kept_token(self, key: str) -> str | None:
         """The token hash of the game kept for ``key`` at the end (``None``: none, or it cannot

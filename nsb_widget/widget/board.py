@@ -118,7 +118,9 @@ class RoomBoard(anywidget.AnyWidget):
     (``drawing``, as its ``sheet``), which the board draws like the game widget's map, in the
     page's theme."""
     figures = traitlets.Dict().tag(sync=True, echo_update=False)
-    """The room's figures at the end (an SVG picture), or why there are none."""
+    """The room's figures at the end (``svg``, an SVG picture), or why there are none
+    (``error``); ``pending`` while they are drawn (a few seconds after the final places,
+    which the board shows with "Drawing the figures…")."""
     notice = traitlets.Dict().tag(sync=True, echo_update=False)
     """The last message for the teacher."""
     strings = traitlets.Dict().tag(sync=True, echo_update=False)
@@ -133,14 +135,16 @@ class RoomBoard(anywidget.AnyWidget):
         self._shown_version: tuple[int, int] | None = None
         self._figures_for: int | None = None
         self._notice_id = 0
+        self._retired = False
         super().__init__(strings=board_strings_state(room.language),
                          info=board_info(room), **kwargs)
         self._unsubscribe = room.subscribe(self.refresh)
         self.on_msg(self._on_message)
         room.poll()
         self.refresh()
-        if watch:
-            room.watch()
+        older = room._show_board(self, watch)
+        if older is not None:
+            older.retire()
 
     @property
     def room(self) -> Room:
@@ -148,20 +152,51 @@ class RoomBoard(anywidget.AnyWidget):
         return self._room
 
     @property
+    def retired(self) -> bool:
+        """True once a newer board of the same room took over (:meth:`retire`)."""
+        return self._retired
+
+    @property
     def _t(self) -> Translator:
         return translator(self._room.language, "widget")
+
+    def retire(self) -> None:
+        """Stop following the room, as a newer board of it took over (``room.board()`` or
+        ``seat.board()`` run again): this board no longer redraws, says so where it is still
+        shown, and its buttons refuse (greyed out, the reason as their tooltip)."""
+        with self._lock:
+            if self._retired:
+                return
+            self._retired = True
+            self._unsubscribe()
+            why = self._retired_text()
+            self.table = {**self.table, "can_reveal": False, "why_not": why, "can_end": False}
+            self.standings = {**self.standings, "why_not_figures": why, "why_not_export": why}
+            self._notify("info", why)
+
+    def _retired_text(self) -> str:
+        t = self._t
+        return t("a newer board of this room took over: this one no longer follows the room "
+                 "(use the newer one)")
 
     # ------------------------------------------------------------------ drawing
     def refresh(self) -> None:
         """Recompute the synced state from the room (only changed traits are sent). Called by
-        the room after a reveal or a changed hand-in, from the watcher's thread too."""
+        the room after a reveal or a changed hand-in, from the watcher's thread too. A
+        retired board (:meth:`retire`) stays as it was."""
         with self._lock:
+            if self._retired:
+                return
             room = self._room
             standings = room.standings()
-            self.table = board_table(room)
-            self.standings = {**board_standings(standings), **board_actions(room, self._t)}
+            figures = standings.final and self._figures_for != len(standings.rows)
+            with self.hold_sync():  # the final places and "Drawing the figures…" together
+                self.table = board_table(room)
+                self.standings = {**board_standings(standings), **board_actions(room, self._t)}
+                if figures:
+                    self.figures = {"svg": None, "error": None, "pending": True}
             self._refresh_sheet()
-            if standings.final and self._figures_for != len(standings.rows):
+            if figures:  # (seconds: matplotlib)
                 self._draw_figures()
 
     def show(self, name: str | None) -> None:
@@ -180,7 +215,9 @@ class RoomBoard(anywidget.AnyWidget):
         if self._shown is None:
             return
         found = next((p for p in self._room.participants if p.key == self._shown), None)
-        if found is None:
+        if found is None:  # their seat is gone from the folder: so is their sheet
+            self._shown, self._shown_version = None, None
+            self.sheet = {}
             return
         game = found.game
         version = (id(game), len(game.history)) if game is not None else (0, 0)
@@ -205,11 +242,18 @@ class RoomBoard(anywidget.AnyWidget):
         except NsbError as exc:
             self.figures = {"svg": None, "error": str(exc)}
             return
+        except Exception as exc:  # a bug: say so rather than "Drawing the figures…" for ever
+            log.exception("nsb_widget: the board's figures failed")
+            error = f"{type(exc).__name__}: {exc}"
+            self.figures = {"svg": None, "error": t("internal error: {error}", error=error)}
+            return
         buffer = io.StringIO()
-        figure.savefig(buffer, format="svg")
         import matplotlib.pyplot as plt
 
-        plt.close(figure)
+        try:
+            figure.savefig(buffer, format="svg")
+        finally:
+            plt.close(figure)
         self.figures = {"svg": buffer.getvalue(), "error": None}
         self._figures_for = len(self._room.participants)
 
@@ -250,6 +294,9 @@ class RoomBoard(anywidget.AnyWidget):
     def _dispatch(self, intent: _Intent) -> None:
         t = self._t
         room = self._room
+        if self._retired and intent.kind != "hide":  # a newer board took over: it shows
+            self._notify("error", self._retired_text())  # an older room (a sheet may close)
+            return
         if room.read_only and intent.kind in ("reveal", "end", "figures", "export"):
             # A participant's board: nothing of the teacher's (its page shows no such button).
             self._notify("error", t("this board is your view of the room: only the teacher's "
@@ -279,6 +326,7 @@ class RoomBoard(anywidget.AnyWidget):
                 self._notify("info", why)
                 return
             with self._lock:
+                self.figures = {"svg": None, "error": None, "pending": True}
                 self._draw_figures()
         elif intent.kind == "export":
             why = board_actions(room, t)["why_not_export"]
@@ -297,9 +345,12 @@ class RoomBoard(anywidget.AnyWidget):
         self.notice = {"id": self._notice_id, "level": level, "text": _clip(text, MAX_NOTICE)}
 
     def close(self) -> None:
-        """Stop following the room (its watcher keeps running for other boards: call
-        ``room.stop_watching()``) and close the widget."""
+        """Stop following the room and close the widget; the room's watcher that this board
+        started stops too (one started by ``room.watch()`` keeps running)."""
         unsubscribe = getattr(self, "_unsubscribe", None)
         if unsubscribe is not None:
             unsubscribe()
+        room = getattr(self, "_room", None)
+        if room is not None:
+            room._board_closed(self)
         super().close()

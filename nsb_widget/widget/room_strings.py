@@ -92,6 +92,7 @@ BOARD_STRINGS: dict[str, str] = {
     "board.export": N_("Export results"),
     "board.figures": N_("Figures"),
     "board.figures_title": N_("The room's final scores and the sections it drew"),
+    "board.figures_pending": N_("Drawing the figures…"),
     "board.problem": N_("Problem: {text}"),
     "board.join": N_("Join with: {code}"),
     # A participant's own view of the room (seat.board()).

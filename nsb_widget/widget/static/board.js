@@ -1030,7 +1030,9 @@ function readBoard(model) {
     sheet: typeof sheet.name === "string" ? readShownSheet(sheet) : null,
     figures: {
       svg: typeof figures.svg === "string" ? figures.svg : null,
-      error: typeof figures.error === "string" ? figures.error : null
+      error: typeof figures.error === "string" ? figures.error : null,
+      // Drawn in Python a few seconds after the final places: say so meanwhile.
+      pending: figures.pending === true
     },
     notice: { id: int(notice.id), level: str(notice.level), text: str(notice.text) }
   };
@@ -1445,10 +1447,12 @@ function createBoardView(model, el) {
   }
   function drawFigures() {
     const { t, figures } = st;
-    figuresBox.hidden = !figures.svg && !figures.error;
+    const pending = figures.pending && !figures.svg && !figures.error;
+    figuresBox.hidden = !figures.svg && !figures.error && !pending;
+    figuresBox.setAttribute("aria-busy", String(pending));
     figuresTitle.textContent = t("board.figures_title");
-    figuresNote.textContent = figures.error || "";
-    figuresNote.hidden = !figures.error;
+    figuresNote.textContent = figures.error || (pending ? t("board.figures_pending") : "");
+    figuresNote.hidden = !figures.error && !pending;
     if (figures.svg) figuresImg.src = svgUrl(figures.svg);
     else figuresImg.removeAttribute("src");
     figuresImg.hidden = !figures.svg;
