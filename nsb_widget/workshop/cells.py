@@ -308,6 +308,11 @@ TEACHER_INTRO = N_(
     "a participant's notebook to try it. Print the rules summaries, `berlin-summary.svg` and "
     "`london-summary.svg` (A4, 100 %).\n"
     "\n"
+    "**On one laptop**, give every participant their own copy of `workshop.ipynb`: in "
+    "Jupyter's file list, tick it, click **Duplicate**, then **Rename** the copy after them "
+    "(`workshop-ada.ipynb`). A notebook opened twice shares one kernel: two participants in "
+    "the same notebook would play one seat.\n"
+    "\n"
     "**If your kernel restarts**: run the first two cells again. The rooms come back with "
     "the cards already turned over and every participant's game.")
 
@@ -331,7 +336,9 @@ TEACHER_ROOMS = Code(
 BOARD_BERLIN = N_(
     "Show this board on the projector. When everyone is ready (\"14 of 20 ready\"), turn the "
     "next card over with the board's button. A click on a name shows that participant's "
-    "sheet. The table below it, `berlin.standings()`, can be shown at any time.")
+    "sheet. In Notebook 7, *View > Enable Full Width Notebook* gives the board the "
+    "projector's whole width. The table below it, `berlin.standings()`, is the standings "
+    "when its cell ran: run it again at any time.")
 
 TROUBLE = N_(
     "### When something goes wrong\n"
