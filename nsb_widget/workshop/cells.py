@@ -377,7 +377,8 @@ DEBRIEF_TEACHER = N_(
     "The figures of each room: how the final scores spread, and the sections the room drew "
     "most. Then the results: the table (CSV), every game (save files) and every sheet "
     "(pictures), in the folders `{berlin_results}` and `{london_results}` beside this notebook "
-    "(where the board's **Export results** button writes too); the cell prints their paths.")
+    "(where the board's **Export results** button writes too); each room's cell prints its "
+    "folder.")
 
 #: The teacher's notebook, ``teacher.ipynb``.
 TEACHER: tuple[Md | Code | Task, ...] = (
@@ -395,8 +396,8 @@ TEACHER: tuple[Md | Code | Task, ...] = (
     Md(DEBRIEF_TEACHER, step="debrief"),
     Code("show_figures(berlin)"),
     Code("show_figures(london)"),
-    Code("export_results(berlin)\n"
-         "export_results(london)"),
+    Code("export_results(berlin)"),
+    Code("export_results(london)"),
 )
 
 ANSWERS_INTRO = N_(
