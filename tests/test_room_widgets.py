@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import threading
 import time
 
@@ -555,6 +556,10 @@ def test_the_seat_line_follows_the_teachers_cards(home, tmp_path, language):
     assert {k for k in line.get_state() if not k.startswith("_")} <= {
         "value", "description", "description_allow_html", "placeholder", "layout", "style",
         "disabled", "tabbable", "tooltip"}
+    # Its own line-height: the HTML widget gives its content the 28 px line-height of a
+    # one-line control, which spaced the line double once it wrapped (Notebook 7, a 700 px
+    # window, in the French workshop run).
+    assert re.search(r"<p class='nsb-seat'[^>]* style='line-height: 1\.4'>", line.value)
     # A closed seat stops its line (no listener left behind).
     ada.close()
     room.reveal()

@@ -88,7 +88,7 @@ def test_every_key_is_sent_in_every_language_with_the_english_placeholders(langu
 def _same_in_every_language(text: str | list[str]) -> bool:
     """Texts that are the same in German or French: formats, names, "Joker"..."""
     texts = [text] if isinstance(text, str) else text
-    return all(re.fullmatch(r"[{}\w ().,:→−=+/-]*", t) and (
+    return all(re.fullmatch(r"[{}\w ().,:→−=+/×-]*", t) and (
         not re.search(r"[a-z]{3,}", re.sub(r"\{\w+\}", "", t))
         or t in ("Joker", "Next Station: {map}", "{n} point", "{n} points", "{n} station",
                  "{n} stations", "Stations", "Points", "triangle", "Score", "export",

@@ -141,6 +141,26 @@ def test_answers_are_read_as_a_participant_writes_them():
     assert exercise("london-power").verdict("e1").right  # any station of the best district
 
 
+def test_a_section_may_name_its_line_in_the_notebooks_language():
+    """Found in the French workshop run: the notebook says "Ours" and "Couronne" everywhere,
+    but an answer "ours G3-J6" got "impossible de lire la section": the line may be named in
+    the exercise's language (any case), the engine's id still works, and any other word is
+    still refused."""
+    fr, de = exercise("berlin-turn", "fr"), exercise("berlin-turn", "de")
+    assert fr.verdict(["ours e1-f1", "Ours G3-G4", "bear G3-J6"]).right
+    assert de.verdict(["Bär e1-f1", "BÄR G3-G4", "bär G3-J6"]).right
+    assert exercise("berlin-join", "fr").verdict(SOLUTIONS["berlin-join"].replace(
+        "crown", "Couronne")).right
+    why = exercise("berlin-why-illegal", "de")
+    answer = {key.replace("bear", "Bär"): value
+              for key, value in SOLUTIONS["berlin-why-illegal"].items()}
+    assert why.verdict(answer).right
+    for other in ("Couronne", "Krone"):  # another line's name, or another language's
+        verdict = fr.verdict([f"{other} e1-f1"])
+        assert verdict.status == "wrong"
+    assert "e1-f1" in exercise("berlin-turn", "fr").verdict(["ours2 e1-f1"]).text
+
+
 def test_check_prints_the_verdict(capsys):
     exercise("london-tourist", "fr").check(None)
     assert capsys.readouterr().out.startswith("… pas encore de réponse\u00a0:")

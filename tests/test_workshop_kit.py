@@ -135,6 +135,23 @@ def test_a_participant_sets_a_name_there_is_no_default(kits, language):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_the_teachers_notebook_says_how_to_run_the_room_in_notebook_7(kits, language):
+    """Found running the French kit in Notebook 7: the teacher's notebook never said how each
+    participant gets their own copy on one laptop (two people in one notebook share its
+    kernel, so one seat), nor how the board gets the projector's width in Notebook 7's narrow
+    page, and ``berlin.standings()`` run at the start showed an empty table with nothing
+    saying to run it again. Jupyter's own menu and button names stay as its (English) UI
+    shows them."""
+    text = "\n".join(c["source"] for c in _cells(kits[language]["teacher.ipynb"])
+                     if c["cell_type"] == "markdown")
+    for words_of_jupyter in ("**Duplicate**", "**Rename**", "`workshop-ada.ipynb`",
+                             "*View > Enable Full Width Notebook*"):
+        assert words_of_jupyter in text, (language, words_of_jupyter)
+    standings = {"en": "run it again", "de": "noch einmal aus", "fr": "exécutez-la de nouveau"}
+    assert standings[language] in text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_links_work_from_the_notebooks_folder(kits, language):
     """A Jupyter server started in the kit's folder (or anywhere else) serves no ``../docs``:
     the notebooks point to the docs site's pages by name and link to no file."""

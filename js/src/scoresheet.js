@@ -239,7 +239,10 @@ function interchangeTable(doc, sheet, t) {
       title, "aria-label": title },
     h(doc, "th", { scope: "row", text: t.n("score.n_lines", n) }),
     h(doc, "td", { class: "nsb-tier-count" }, String(tier.count),
-      tier.sbahn.length ? h(doc, "small", { text: ` (${tier.sbahn.length} S×2)` }) : null),
+      // how many of them are S-Bahn stations, counted twice ("S" is the German word, which
+      // French does not use: its words come from the strings)
+      tier.sbahn.length ? h(doc, "small", { text: ` ${t("score.sbahn_count", { n: tier.sbahn.length })}` })
+        : null),
     h(doc, "td", { class: "nsb-tier-each", text: String(tier.points_each) }),
     h(doc, "td", { class: "nsb-tier-points", text: String(tier.points) })));
   }

@@ -234,3 +234,17 @@ test("map_data sent again (the map's names in another language): views keep one 
   a.cleanup();
   a.initCleanup();
 });
+
+test("the count of S-Bahn stations counted twice takes the language's words", async () => {
+  // Found in the French workshop run: the interchanges' box read "12 (4 S×2)" in French,
+  // where the S-Bahn is a "gare nationale" (the tooltip said so, the box kept the German S).
+  const f = fixture("modules_end");
+  const tier = f.scores.interchanges.find((x) => x.sbahn.length);
+  for (const [language, text] of [["en", `(${tier.sbahn.length} S×2)`],
+    ["de", `(${tier.sbahn.length} S×2)`], ["fr", `(${tier.sbahn.length} GN×2)`]]) {
+    const t = await setup("modules_end", { state: { ...f, strings: strings(language) } });
+    const count = t.q(`tr[data-tier="${tier.colours}"] .nsb-tier-count small`);
+    assert.equal(count.textContent.trim(), text, language);
+    t.cleanup();
+  }
+});

@@ -653,7 +653,11 @@ class Seat:
         problem = self.status().problem
         if problem:
             text += f"<br><strong>{html.escape(problem)}</strong>"
-        return f"<p class='nsb-seat' role='status' aria-live='polite'>{text}</p>"
+        # (its own line-height: shown by an ipywidgets HTML widget, whose content takes the
+        # 28 px line-height of a one-line control, a line wrapped in a narrow window was
+        # spaced double)
+        return (f"<p class='nsb-seat' role='status' aria-live='polite' "
+                f"style='line-height: 1.4'>{text}</p>")
 
     def _repr_html_(self) -> str:
         return self.status_html()

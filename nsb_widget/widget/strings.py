@@ -255,6 +255,7 @@ STRINGS: dict[str, str] = {
     "score.track_aria": N_("{track}: {n} of {total} → {points}"),
     "score.track_title": N_("{track}: {n} reached → {points}"),
     "score.sbahn_twice": N_("{what}; S-Bahn counts twice: {stations}"),
+    "score.sbahn_count": N_("({n} S×2)"),
     "score.tier_title": N_("{lines}: {what} → {sum}"),
     "score.objective_met": N_("met: 10 points"),
     "score.objective_not_met": N_("not met"),

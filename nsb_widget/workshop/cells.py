@@ -308,6 +308,11 @@ TEACHER_INTRO = N_(
     "a participant's notebook to try it. Print the rules summaries, `berlin-summary.svg` and "
     "`london-summary.svg` (A4, 100 %).\n"
     "\n"
+    "**On one laptop**, give every participant their own copy of `workshop.ipynb`: in "
+    "Jupyter's file list, tick it, click **Duplicate**, then **Rename** the copy after them "
+    "(`workshop-ada.ipynb`). A notebook opened twice shares one kernel: two participants in "
+    "the same notebook would play one seat.\n"
+    "\n"
     "**If your kernel restarts**: run the first two cells again. The rooms come back with "
     "the cards already turned over and every participant's game.")
 
@@ -331,7 +336,9 @@ TEACHER_ROOMS = Code(
 BOARD_BERLIN = N_(
     "Show this board on the projector. When everyone is ready (\"14 of 20 ready\"), turn the "
     "next card over with the board's button. A click on a name shows that participant's "
-    "sheet. The table below it, `berlin.standings()`, can be shown at any time.")
+    "sheet. In Notebook 7, *View > Enable Full Width Notebook* gives the board the "
+    "projector's whole width. The table below it, `berlin.standings()`, is the standings "
+    "when its cell ran: run it again at any time.")
 
 TROUBLE = N_(
     "### When something goes wrong\n"
@@ -370,7 +377,8 @@ DEBRIEF_TEACHER = N_(
     "The figures of each room: how the final scores spread, and the sections the room drew "
     "most. Then the results: the table (CSV), every game (save files) and every sheet "
     "(pictures), in the folders `{berlin_results}` and `{london_results}` beside this notebook "
-    "(where the board's **Export results** button writes too); the cell prints their paths.")
+    "(where the board's **Export results** button writes too); each room's cell prints its "
+    "folder.")
 
 #: The teacher's notebook, ``teacher.ipynb``.
 TEACHER: tuple[Md | Code | Task, ...] = (
@@ -388,8 +396,8 @@ TEACHER: tuple[Md | Code | Task, ...] = (
     Md(DEBRIEF_TEACHER, step="debrief"),
     Code("show_figures(berlin)"),
     Code("show_figures(london)"),
-    Code("export_results(berlin)\n"
-         "export_results(london)"),
+    Code("export_results(berlin)"),
+    Code("export_results(london)"),
 )
 
 ANSWERS_INTRO = N_(

@@ -170,13 +170,15 @@ class Exercise(ABC):
         return [self.read_move(game, item) for item in _items(answer, self.t)]
 
     def read_move(self, game: Game, answer: Any) -> str:
-        """One section of an answer, written as the engine writes it."""
+        """One section of an answer, written as the engine writes it. The line may be named
+        in the game's language too ("ours E1-G3", "Krone I8-F8" for "bear E1-G3", "crown
+        I8-F8"): the notebook's own words."""
         t = self.t
         if not isinstance(answer, str):
             raise BadAnswer(t("write a section in quotes, like {example}",
                               example=self.example or '"…"'))
         try:
-            return str(game.parse_move(answer))
+            return str(game.parse_move(_line_id_first(game, answer)))
         except NsbError:
             raise BadAnswer(t("cannot read the section {text}: write it like {example}",
                               text=_shown(answer), example=self.example or '"…"')) from None
@@ -241,3 +243,15 @@ def literal(value: Any) -> str:
 def join_words(items: Iterable[str]) -> str:
     """``"a, b, c"``."""
     return ", ".join(items)
+
+
+def _line_id_first(game: Game, text: str) -> str:
+    """``text`` with a first word that names one of the game's lines in its language (a
+    Berlin line's name: "Ours", "Krone") written as the engine's line id ("bear", "crown");
+    any other text as it is."""
+    word, _, rest = text.strip().partition(" ")
+    names = {game.translator(line.capitalize()).casefold(): line
+             for line in game.ruleset.line_ids}
+    line = names.get(word.casefold())
+    return f"{line} {rest}" if line is not None and rest else text
+

@@ -66,8 +66,9 @@ def join(folder: str | os.PathLike[str], name: str | None, *, token: str | None 
 def export_results(room: Room) -> None:
     """Write the room's results (:meth:`Room.export <nsb_widget.room.Room.export>`) and print
     the folder, or print why there is nothing to export yet: nobody has joined, or no card has
-    been turned over (the teacher's notebook is run from the top before the game; its one
-    export cell exports the London room during the Berlin debrief too)."""
+    been turned over (the teacher's notebook is run from the top before the game, and its
+    London export cell may run during the Berlin debrief: one cell per room, so what is
+    printed is plainly that room's)."""
     t = words(room.info.language)
     if not room.participants:  # (said whole: the room's own reason has a colon of its own)
         print(t("Nothing exported yet: nobody has joined the room. Run this cell again after "
