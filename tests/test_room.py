@@ -721,6 +721,14 @@ def test_exported_files_keep_the_names_letters(home, tmp_path):
         p.stem for p in (out / "games").glob("*.json"))
 
 
+def _take_back_by_hand(path: Path) -> None:
+    """The seat's file written without its last action, as a participant's own code could
+    (their notebook refuses an undo once the places are final)."""
+    doc = json.loads(path.read_text())
+    doc["actions"] = doc["actions"][:-1]
+    path.write_text(json.dumps(doc))
+
+
 def _leave_after(room: Room, seats, left, turns: int, rng: random.Random) -> None:
     """Every card turned over and played by ``seats``; ``left`` plays ``turns`` turns and
     goes (their game is never over)."""
@@ -734,6 +742,78 @@ def _leave_after(room: Room, seats, left, turns: int, rng: random.Random) -> Non
         while not s.game.is_over:
             finish_turn(s, rng)
     room.poll()
+
+
+def test_once_everyone_has_finished_the_places_are_kept_and_nothing_is_taken_back(home,
+                                                                                   tmp_path):
+    """The French Notebook 7 run: everyone finished, the board announced the places, and a
+    participant pressed Undo on their last draw: their game was open again, the board went
+    back to "2 of 3 ready" and the places changed (after the export). Now the teacher's
+    kernel closes the game as soon as it reads the last game over, as a reveal closes a
+    turn: the places are kept (table.json, ended/) and the seats refuse to take anything
+    back. (Failed before: the undo went through and Bob's place changed.)"""
+    room = _room(tmp_path, seed=2**70 + 33)
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob", "Cleo")]
+    rng = random.Random(5)
+    while not room.is_over:
+        room.reveal()
+        for s in seats:
+            if not (room.is_over and s is seats[2]):
+                finish_turn(s, rng)
+    room.poll()  # Cleo has not drawn the last card yet: nothing is closed
+    assert not room.is_ended and room.why_not_end() is None
+    assert seats[0].game.can_undo(0) or seats[0].game.is_over
+    finish_turn(seats[2], rng)
+    room.poll()  # (the board's watcher does this every half second)
+    table = json.loads(room.folder.table_file.read_text())
+    assert table["finished"] is True and sorted(table["ended"]) == sorted(s.key for s in seats)
+    assert sorted(p.stem for p in (room.folder.path / "ended").iterdir()) == sorted(
+        s.key for s in seats)
+    announced = _places(room)
+    assert room.standings().final and room.is_ended
+    with pytest.raises(RoomError, match="everyone has finished: the places are final"):
+        room.end()
+    bob = seats[1]
+    bob.sync()  # (his follower thread reads the table)
+    assert bob.game.is_over and not bob.game.can_undo(0)
+    with pytest.raises(PhaseError, match="the places are final: nothing can be taken back"):
+        bob.game.undo()
+    assert bob.game.is_over
+    end = bob.status().end
+    assert end is not None and end.finished and end.place is not None
+    assert end.text(bob.game.translator).startswith("The game is over: your place is ")
+    # A hand-in changed by hand after the close does not move the places either.
+    _take_back_by_hand(room.folder.seat_file(bob.key))
+    room.poll()
+    assert room.participant("Bob").refusal == ("handed in after everyone had finished: the "
+                                               "game as it was then counts")
+    assert _places(room) == announced
+    restart_kernel()
+    assert _places(Room.resume(room.folder.path)) == announced
+    # A participant's own board reads the places and writes nothing.
+    before = files(room.folder.path)
+    assert _places(bob.view()) == announced
+    assert files(room.folder.path) == before
+
+
+def test_a_participants_board_never_closes_a_finished_game(home, tmp_path):
+    """Only the teacher's kernel writes the table: with the teacher's kernel gone, the
+    participants' own boards see everyone finished and show the places, and close nothing."""
+    room = _room(tmp_path, seed=2**70 + 34)
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
+    rng = random.Random(6)
+    while not room.is_over:
+        room.reveal()
+        for s in seats:
+            finish_turn(s, rng)
+    room.close()  # (the teacher's kernel reads nothing from now on)
+    for s in seats:
+        finish_turn(s, rng)
+    view = seats[0].view()
+    assert view.standings().final
+    assert json.loads(room.folder.table_file.read_text())["ended"] is None
+    seats[0].sync()
+    assert seats[0].game.can_undo(0)  # (nothing is final for the seats until it is kept)
 
 
 def test_the_teacher_ends_a_game_someone_left_and_the_places_are_final(home, tmp_path):
@@ -931,9 +1011,11 @@ def test_a_reseat_after_the_end_holds_after_a_kernel_restart(home, tmp_path):
     again = Room.resume(room.folder.path)
     assert again.participant("Ada").refusal is None
     assert _places(again) == before
-    with notebook("Ada-borrowed.ipynb"):  # her new notebook hands in (an undo after the end)
+    with notebook("Ada-borrowed.ipynb"):  # her new notebook opens her seat
         laptop = join(room.folder.path, "Ada", token=token, follow=False)
-    laptop.game.undo()
+    with pytest.raises(PhaseError, match="the places are final"):
+        laptop.game.undo()  # placed: her notebook takes nothing back
+    _take_back_by_hand(room.folder.seat_file(ada.key))  # (her code writes her file anyway)
     again.poll()
     assert again.participant("Ada").refusal == ("handed in after the teacher ended the game: "
                                                 "the game as it was then counts")
@@ -989,8 +1071,8 @@ def test_a_reseat_stopped_between_its_two_writes_leaves_one_token(home, tmp_path
     restart_kernel()
     again = Room.resume(room.folder.path)
     assert again.participant("Ada").refusal is None and _places(again) == before
-    mine = take_seat(room.folder.path, "Ada")  # her own notebook still opens her seat
-    mine.game.undo()  # (and hands in)
+    take_seat(room.folder.path, "Ada")  # her own notebook still opens her seat
+    _take_back_by_hand(room.folder.seat_file(ada.key))  # (and hands in)
     again.poll()
     assert again.participant("Ada").refusal == ("handed in after the teacher ended the game: "
                                                 "the game as it was then counts")
@@ -1136,20 +1218,32 @@ def test_a_self_paced_room_is_collected_and_ranked_the_same_way(home, tmp_path):
         _play_own_game(s, rng)
         with pytest.raises(PhaseError):
             s.game.restart()
+        if s is seats[0]:  # Bob has not finished: nothing is closed yet
+            room.poll()
+            assert not room.is_ended and not room.standings().final
+            path = room.folder.seat_file(seats[0].key)
+            kept = path.read_bytes()
+            _take_back_by_hand(path)  # (a game not over yet is no place)
+            room.poll()
+            assert not room.participant("Ada").game.is_over
+            path.write_bytes(kept)
     room.poll()
     standings = room.standings()
     assert all(r.status == "finished" and r.refusal is None for r in standings.rows)
+    assert standings.final and room.is_ended  # everyone finished: closed, as a dealt room
     control = Game.new(1, 2026, map="london", modules=["powers"])
     assert seats[0].game.setup.pencils == control.setup.pencils
-    # A game of another seed is refused.
-    path = room.folder.seat_file(seats[1].key)
+    # A game of another seed is refused (a participant who has not finished yet).
+    cleo = take_seat(room.folder.path, "Cleo")
+    cleo.game.reveal()
+    path = room.folder.seat_file(cleo.key)
     doc = json.loads(path.read_text())
     other = Game.new(1, 7, map="london", modules=["powers"])
     other.reveal()
     doc["actions"][0] = other.history[0].to_json()
     path.write_text(json.dumps(doc))
     room.poll()
-    assert "another deal" in (room.participant("Bob").refusal or "")
+    assert "another deal" in (room.participant("Cleo").refusal or "")
 
 
 def _play_own_game(seat, rng: random.Random) -> None:

@@ -409,6 +409,33 @@ def test_a_participants_widget_says_the_teacher_ended_the_game(home, tmp_path, l
             s.stop_following()
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_once_everyone_has_finished_a_participants_undo_is_off(home, tmp_path, language):
+    # The French Notebook 7 run: after "Game over" and the final places, Bruno's Undo was
+    # still on; pressing it reopened his game and changed the places on the board.
+    room = _room(tmp_path, language=language)
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bruno")]
+    widget = seats[1].widget()
+    try:
+        play_room(room, seats, random.Random(8))  # (its last poll closes the game)
+        seats[1].sync()  # (the follower thread does it every half second)
+        t = translator(language)
+        assert widget.turn["can_undo"] is False
+        assert widget.turn["room"]["ended"].startswith(t.ngettext(
+            "The game is over: your place is {place}, with {n} point.",
+            "The game is over: your place is {place}, with {n} points.", 2).split("{")[0])
+        before, places = seats[1].game.to_json(), room.standings().rows
+        _send(widget, {"type": "undo", "player": 0})
+        assert widget.notice["level"] == "error"
+        assert widget.notice["text"].endswith(t("the places are final: nothing can be taken "
+                                                "back now"))
+        assert seats[1].game.to_json() == before and room.standings().rows == places
+    finally:
+        widget.close()
+        for s in seats:
+            s.stop_following()
+
+
 @pytest.mark.parametrize("content", [
     {"type": "end", "turn": "34"}, {"type": "end", "turn": -1}, {"type": "end", "turn": 10**30},
     {"type": "end", "turn": True}, {"type": "end", "pad": "x" * 5000}, {"type": "End"}])

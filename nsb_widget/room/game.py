@@ -32,6 +32,8 @@ class RoomGame(Game):
     _dealt = False
     """True when the teacher turns the cards over (reveals come only from the seat)."""
     _dealing = False
+    _settled: str | None = None
+    """Why nothing can be taken back any more (the places are final), or ``None``."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._lock = threading.RLock()
@@ -72,11 +74,23 @@ class RoomGame(Game):
             finally:
                 self._dealing = False
 
+    def settle(self, why: str) -> None:
+        """Take nothing back from now on (the room's places are final: ``why`` says so)."""
+        with self._lock:
+            self._settled = why
+
     def undo(self, player: int | None = None) -> Action:
         """Take back the participant's last draw, pass or power of this turn (never a card:
-        the table turned it over)."""
+        the table turned it over); refused once the room's places are final
+        (:meth:`settle`), as the next card closes a turn."""
         with self._lock:
+            if self._settled is not None:
+                raise PhaseError(self._settled)
             return super().undo(0 if player is None else player)
+
+    def can_undo(self, player: int) -> bool:
+        """As :meth:`Game.can_undo`; False once the room's places are final."""
+        return self._settled is None and super().can_undo(player)
 
     def restart(self, seed: int | None = None) -> None:
         """Refused: a room plays the deal it was given."""
@@ -143,6 +157,6 @@ class RoomGame(Game):
 
     def _become(self, other: RulesGame) -> None:
         """Take over ``other``'s state (undo), keeping this game's lock and room."""
-        lock, dealt = self._lock, self._dealt
+        lock, dealt, settled = self._lock, self._dealt, self._settled
         super()._become(other)
-        self._lock, self._dealt = lock, dealt
+        self._lock, self._dealt, self._settled = lock, dealt, settled

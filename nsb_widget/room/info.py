@@ -239,13 +239,18 @@ class Table:
     and in a file written before tables were numbered). A teacher's kernel writes the table
     only over the one it knows (the same ``seq``), and moves it on by one: a second kernel
     on the same room that is behind writes nothing (:meth:`~nsb_widget.room.Room.reveal`)."""
+    finished: bool = False
+    """True when the game ended because everyone had finished (``ended`` then places every
+    participant; the teacher's kernel writes it as soon as it reads the last game over), not
+    by the teacher's :meth:`~nsb_widget.room.Room.end`. False in an older file."""
 
     def to_json(self, room_id: str) -> dict[str, Any]:
         """The table's file."""
         return {"format": TABLE_FORMAT, "version": VERSION, "room": room_id,
                 "turns": [list(t) for t in self.turns], "over": self.over,
                 "updated": self.updated,
-                "ended": None if self.ended is None else list(self.ended), "seq": self.seq}
+                "ended": None if self.ended is None else list(self.ended), "seq": self.seq,
+                "finished": self.finished}
 
     @classmethod
     def from_json(cls, data: bytes, path: str, info: RoomInfo) -> Table:
@@ -286,9 +291,18 @@ class Table:
             problems.append(Problem("seq", f"must be a count of the table's writes (a whole "
                                            f"number from 0), found {short(seq)}"))
             seq = 0
+        finished = doc.get("finished", False)  # absent in a table written before it was kept
+        if not isinstance(finished, bool):
+            problems.append(Problem("finished", f"must be true or false, found "
+                                                f"{short(finished)}"))
+            finished = False
+        elif finished and ended is None:
+            problems.append(Problem("finished", "can be true only once 'ended' places "
+                                                "everyone"))
+            finished = False
         if problems:
             raise RoomFileError(path, problems)
-        return cls(tuple(turns), bool(over), float(updated), ended, seq)
+        return cls(tuple(turns), bool(over), float(updated), ended, seq, finished)
 
 
 def _ended(value: object, out: bool, problems: list[Problem]) -> tuple[str, ...] | None:

@@ -98,9 +98,13 @@ class SeatEnd:
     """True when the place is shared."""
     total: int | None = None
     """The points their place counts."""
+    finished: bool = False
+    """True when the game ended because everyone had finished (not by the teacher)."""
 
     def text(self, t: Translator) -> str:
         """What the participant's widget says, in the language of ``t``."""
+        if self.finished:
+            return self._finished_text(t)
         if not self.placed:
             return t("The teacher has ended the game before you finished: you are listed as "
                      "left, without a place. You can play on, but nothing you draw now counts.")
@@ -108,6 +112,17 @@ class SeatEnd:
             return t("The teacher has ended the game: the board shows the places.")
         return t.ngettext("The teacher has ended the game: your place is {place}, with {n} point.",
                           "The teacher has ended the game: your place is {place}, with {n} points.",
+                          self.total).format(place=place_text(self.place, self.shared, t),
+                                             n=self.total)
+
+    def _finished_text(self, t: Translator) -> str:
+        if not self.placed:
+            return t("Everyone else had finished before you joined or finished: the places are "
+                     "final, without you. You can play on, but nothing you draw now counts.")
+        if self.place is None or self.total is None:
+            return t("The game is over: the board shows the places.")
+        return t.ngettext("The game is over: your place is {place}, with {n} point.",
+                          "The game is over: your place is {place}, with {n} points.",
                           self.total).format(place=place_text(self.place, self.shared, t),
                                              n=self.total)
 
@@ -422,6 +437,10 @@ class Seat:
     def _take_next(self) -> int:
         table = self._fresh_table()
         game = self.game
+        if table.ended is not None and self.key in table.ended:
+            # Placed: the place is announced and counts the game as it was (``ended/``).
+            t = self._t
+            game.settle(t("the places are final: nothing can be taken back now"))
         if not game.dealt or game.phase is not Phase.REVEAL:
             return 0
         done = game.reveals
@@ -493,7 +512,8 @@ class Seat:
             return None
         if self._end is not None and self._end[0] is self._table_bytes:
             return self._end[1]
-        end = SeatEnd(False)
+        finished = self._table.finished
+        end = SeatEnd(False, finished=finished)
         if self.key in ended:
             turns = self._table.turns if self.info.dealt else None
             keys: list[tuple[int, int]] = []
@@ -511,10 +531,10 @@ class Seat:
                     mine, total = len(keys), sheet.total
                 keys.append((sheet.total, sheet.tiebreak))
             if mine is None:
-                end = SeatEnd(True)
+                end = SeatEnd(True, finished=finished)
             else:
                 place, shared = places(keys)[mine]
-                end = SeatEnd(True, place, shared, total)
+                end = SeatEnd(True, place, shared, total, finished)
         self._end = (self._table_bytes, end)
         return end
 

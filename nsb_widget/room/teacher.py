@@ -389,7 +389,9 @@ class Room:
 
     @property
     def is_ended(self) -> bool:
-        """True once the teacher has ended the game (:meth:`end`)."""
+        """True once the game has ended and its places are kept: the teacher ended it
+        (:meth:`end`), or everyone had finished (the board's watcher, or the next cell that
+        reads the hand-ins, closes it then)."""
         return self._table.ended is not None
 
     @property
@@ -446,7 +448,8 @@ class Room:
         t = self.t
         with self._lock:
             if self._table.ended is not None:
-                return t("the game has already been ended")
+                return (t("everyone has finished: the places are final already")
+                        if self._table.finished else t("the game has already been ended"))
             if self.info.dealt and not self._table.over:
                 return t("cards are still to come: the game can be ended once the last card "
                          "is out")
@@ -680,7 +683,38 @@ class Room:
                 continue
             changed = True
             self._accept(path, data, entry, t, signature)
-        return self._drop_gone(present) or changed
+        changed = self._drop_gone(present) or changed
+        return self._close_when_everyone_finished() or changed
+
+    def _close_when_everyone_finished(self) -> bool:
+        """Close the game once every participant's game is over (and every card is out), as
+        a reveal closes a turn: the places the board now announces are kept as :meth:`end`
+        keeps them (``table.json``'s ``ended``, with ``finished``, and the games in
+        ``ended/``), so that an Undo in a participant's notebook cannot reopen a game whose
+        place is announced (their seat refuses it from then on). True when closed now.
+        Nothing is closed when the table cannot be written (the board names the problem)
+        or another kernel has moved the room on: the places then stay as the hand-ins say."""
+        table = self._table
+        if table.ended is not None or self._stale is not None:
+            return False
+        if self.info.dealt and not table.over:
+            return False
+        everyone = sorted(self._participants.values(), key=lambda p: p.key)
+        if not everyone or len(everyone) > room_info.MAX_PLACED or not all(
+                p.game is not None and p.game.is_over for p in everyone):
+            return False
+        t = self.t
+        closed = replace(table, ended=tuple(p.key for p in everyone), finished=True)
+        try:
+            self._table = self._write_table(closed, t("cannot keep the final places: cannot "
+                                                      "write to"),
+                                            lambda: self._keep(everyone))
+        except RoomError as exc:
+            before = self._problem
+            if self._stale is None:
+                self._problem = str(exc)
+            return self._problem != before or self._stale is not None
+        return True
 
     def _drop_gone(self, present: set[str]) -> bool:
         """Forget the seats whose file is gone from ``seats/`` (``present``: the keys whose
@@ -750,9 +784,12 @@ class Room:
             return
         ended = self._table.ended
         if ended is not None and entry.key in ended and entry.game is not None:
-            # Placed when the teacher ended the game: the places announced stand.
-            entry.refusal = None if hand_in.actions == entry._actions else t(
-                "handed in after the teacher ended the game: the game as it was then counts")
+            # Placed when the game ended: the places announced stand.
+            entry.refusal = (None if hand_in.actions == entry._actions else
+                             t("handed in after everyone had finished: the game as it was "
+                               "then counts") if self._table.finished else
+                             t("handed in after the teacher ended the game: the game as it "
+                               "was then counts"))
             return
         turns = self._table.turns if self.info.dealt else None
         done = len(entry._actions)
@@ -1141,7 +1178,8 @@ def _signature(path: str) -> tuple[int, ...] | None:
 def _same_table(a: Table, b: Table) -> bool:
     """True when ``a`` and ``b`` are the same table (the same write of it: its number, cards
     and end), whatever their times."""
-    return (a.seq, a.turns, a.over, a.ended) == (b.seq, b.turns, b.over, b.ended)
+    return ((a.seq, a.turns, a.over, a.ended, a.finished)
+            == (b.seq, b.turns, b.over, b.ended, b.finished))
 
 
 def _cards(info: RoomInfo) -> dict[str, Any]:

@@ -195,6 +195,10 @@ class RoomView(Room):
     def _write_table(self, table: Table, failure: str, before: Any = None) -> Table:
         self._refuse()
 
+    def _close_when_everyone_finished(self) -> bool:
+        """Nothing: the teacher's kernel closes the game (a participant writes no table)."""
+        return False
+
     def _keep(self, finished: Any) -> None:
         self._refuse()
 
