@@ -111,12 +111,7 @@ class BestOfPoliciesSearch(base.SearchBot):
     def _batch_scores(self, game: Any, player: int, options: list[Any], draw: random.Random,
                       budget: base.Budget) -> dict[Any, Any]:
         k = len(POLICIES)
-        positions = {}
-        for option in options:
-            after = game.copy()
-            option.apply(after, player)
-            self._follow_up(after, player)
-            positions[option] = after
+        positions = self._positions(game, player, options)  # the search's own
         generator = np.random.default_rng(draw.getrandbits(64))
         sums = {o: np.zeros(k) for o in options}
         counts = dict.fromkeys(options, 0)

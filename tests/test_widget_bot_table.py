@@ -12,27 +12,20 @@ import pytest
 
 pytest.importorskip("anywidget")
 
+from widget_support import RecordedWidget
+
 from nsb_widget import Game
 from nsb_widget.bots import SearchBot
 from nsb_widget.rules.moves import Draw, Pass, Reveal, UsePower
-from nsb_widget.widget.widget import BerlinWidget
 
 BOTS = (1, 2)
 
 
-class Table:
+class Table(RecordedWidget):
     """The widget of player 1 (the human) at a table of three, with its messages recorded."""
 
-    def __init__(self, game: Game, **kw) -> None:
-        self.game = game
-        self.w = BerlinWidget(game, **kw)
-        self.sent: list[dict] = []
-        self.w._send = lambda msg, buffers=None: self.sent.append(msg)
-
     def send(self, content: dict) -> None:
-        self.sent.clear()
-        self.w._handle_msg({"content": {"data": {"method": "custom", "content": content}},
-                            "buffers": []})
+        super().send(content)
         notice = self.w.notice
         assert notice.get("level") != "error", (content, notice)
 

@@ -9,6 +9,8 @@ import pytest
 
 pytest.importorskip("anywidget")
 
+from widget_support import RecordedWidget
+
 from nsb_widget import Game
 from nsb_widget.bots import RandomBot
 from nsb_widget.bots.hint import position_key, suggest
@@ -29,19 +31,8 @@ class CountingRandomBot(RandomBot):
         return super().choose(game, player, rng)
 
 
-class Harness:
+class Harness(RecordedWidget):
     """A widget whose hint answers are recorded."""
-
-    def __init__(self, game: Game, **kw) -> None:
-        self.game = game
-        self.w = BerlinWidget(game, **kw)
-        self.sent: list[dict] = []
-        self.w._send = lambda msg, buffers=None: self.sent.append(msg)
-
-    def send(self, content: dict) -> None:
-        self.sent.clear()
-        self.w._handle_msg({"content": {"data": {"method": "custom", "content": content}},
-                            "buffers": []})
 
     def press_hint(self) -> dict:
         """The Hint button: the hint the page is sent."""

@@ -203,12 +203,7 @@ class SearchBot:
                       draw: random.Random, budget: Budget) -> dict[Option, tuple[int, int]]:
         """Playouts on numpy batches: every alive choice on the same imagined cards (a
         batch of :data:`BATCH` playouts in all), the worse half dropped after each batch."""
-        positions = {}
-        for option in options:
-            after = game.copy()
-            option.apply(after, player)
-            self._follow_up(after, player)
-            positions[option] = after
+        positions = self._positions(game, player, options)
         generator = np.random.default_rng(draw.getrandbits(64))
         scores = {o: (0, 0) for o in options}
         alive = list(options)
@@ -223,6 +218,16 @@ class SearchBot:
                 return scores
             if len(alive) > 2:
                 alive = _better_half(alive, scores)
+
+    def _positions(self, game: Game, player: int, options: list[Option]) -> dict[Option, Game]:
+        """Per choice, the game after it (and the rest of the player's turn, greedily)."""
+        positions = {}
+        for option in options:
+            after = game.copy()
+            option.apply(after, player)
+            self._follow_up(after, player)
+            positions[option] = after
+        return positions
 
     def _deeper_scores(self, game: Game, player: int, options: list[Option],
                        draw: random.Random, budget: Budget) -> dict[Option, tuple[float, int]]:
