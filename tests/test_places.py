@@ -54,9 +54,9 @@ def test_the_csv_keeps_the_place_a_number_and_the_tie_in_its_own_column(language
 
 
 @pytest.mark.parametrize(("language", "name", "expected"), [
-    ("fr", "Atelier Berlin", "Atelier Berlin\u00a0: 0 participant, 0 carte révélée"),
+    ("fr", "Atelier Berlin", "Atelier Berlin\u00a0: 0 participant, 0 tour lancé"),
     ("en", "Workshop: Berlin", "Workshop: Berlin: 0 participants, 0 turns out"),
-    ("de", "berliner Runde", "berliner Runde: 0 Personen beigetreten, 0 Karten aufgedeckt"),
+    ("de", "berliner Runde", "berliner Runde: 0 Personen beigetreten, 0 Züge gestartet"),
     ("en", "Tuesday workshop", "Tuesday workshop: Berlin, 0 participants, 0 turns out"),
 ])
 def test_the_summary_leaves_out_a_city_the_room_s_name_already_says(home, tmp_path, language,
@@ -74,7 +74,7 @@ def test_the_summary_knows_the_city_in_any_language(home, tmp_path):
 
     room = Room.create(tmp_path / "room", "London workshop", map="london", seed=2**100,
                        language="fr")
-    assert room.summary() == "London workshop\u00a0: 0 participant, 0 carte révélée"
+    assert room.summary() == "London workshop\u00a0: 0 participant, 0 tour lancé"
     room = Room.create(tmp_path / "room2", "Atelier Londres", map="london", seed=2**100,
                        language="en")
     assert room.summary() == "Atelier Londres: 0 participants, 0 turns out"

@@ -1459,8 +1459,8 @@ def test_a_table_whose_over_does_not_follow_the_deal_is_refused(home, tmp_path, 
 
 @pytest.mark.parametrize(("language", "expected"), [
     ("en", "Raum: London, 1 participant, 1 turn out"),
-    ("de", "Raum: London, 1 Person beigetreten, 1 Karte aufgedeckt"),
-    ("fr", "Raum\u00a0: Londres, 1 participant, 1 carte révélée")])
+    ("de", "Raum: London, 1 Person beigetreten, 1 Zug gestartet"),
+    ("fr", "Raum\u00a0: Londres, 1 participant, 1 tour lancé")])
 def test_a_room_in_a_notebook_is_one_line_of_its_language(home, tmp_path, language, expected):
     """The teacher's kit shows both rooms with display(): in the room's language (the repr
     stays English, for developers). The city and the colon are the language's too: the French
