@@ -115,6 +115,48 @@ test("the board before the first card: who joined, the first card's button", asy
   b.cleanup();
 });
 
+test("once the game is closed the board no longer says how to join, in every language",
+  async () => {
+    // It said "Join with: join(…)" after everyone had finished or the teacher had ended the
+    // game: whoever joined then got a seat but no place.
+    const b = await board("board_start");
+    const line = b.q(".nsb-board-join");
+    assert.match(line.textContent, /join\("room", "…"\)/);
+    b.model.pySet("table", { ...b.model.get("table"), ended: true });
+    assert.equal(line.textContent, "The game is over: whoever joins now gets no place.");
+    assert.doesNotMatch(b.el.textContent, /join\(/);
+    b.cleanup();
+    for (const [language, text] of [
+      ["de", "Die Partie ist vorbei: Wer jetzt beitritt, bekommt keinen Platz."],
+      ["fr", "La partie est terminée\u00a0: qui rejoint la salle maintenant n'aura pas de place."]]) {
+      const other = await board("board_final", (s) => {
+        s.table.ended = true;
+        s.strings = fixture("board_strings")[language];
+      });
+      assert.equal(other.q(".nsb-board-join").textContent, text);
+      other.cleanup();
+    }
+  });
+
+test("a retired board says once that it no longer follows the room", async () => {
+  // The notice bar and the note by the Reveal button both said it.
+  const why = "a newer board of this room took over: this one no longer follows the room "
+    + "(use the newer one)";
+  const b = await board("board_start", (s) => {
+    Object.assign(s.table, { can_reveal: false, can_end: false, why_not: why, retired: why });
+    s.notice = { id: 3, level: "info", text: why };
+  });
+  assert.equal(b.el.textContent.split(why).length - 1, 1);
+  assert.equal(b.q(".nsb-notice").textContent, why);
+  assert.equal(b.q(".nsb-board-reveal-note").hidden, true);
+  const reveal = b.q("button.nsb-board-reveal");
+  assert.equal(reveal.disabled, true);
+  assert.equal(reveal.title, why); // the reason stays on the greyed-out button
+  b.click(reveal);
+  assert.deepEqual(b.model.messages(), []);
+  b.cleanup();
+});
+
 test("the board before anyone joins says what to do in text, not in the count's big type",
   async () => {
     const b = await board("board_nobody");
