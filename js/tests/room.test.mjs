@@ -93,6 +93,35 @@ test("a participant's widget says what Python says once the teacher ended the ga
     t.cleanup();
   });
 
+test("the teaching view's toggle looks pressed only once pressed: not after Python's redraws",
+  async () => {
+    // "Vue pédagogique" looked pressed after a participant's first draw (French, Notebook 7).
+    // Its look is aria-pressed, from the views' shared UI state, which only its button and
+    // the O key change: every trait Python sends after a draw, and clicks on the map and the
+    // sheet, leave it as it was.
+    const state = fixture("seat_waiting");
+    state.strings = fixture("strings").fr;
+    const t = await setup("seat_waiting", { state });
+    const toggle = () => t.q('button[data-action="overlay"]');
+    assert.equal(toggle().textContent.includes("Vue pédagogique"), true);
+    const look = () => [toggle().getAttribute("aria-pressed"), toggle().className];
+    const before = look();
+    assert.equal(before[0], "false");
+    for (const name of ["draw", "seat_behind", "two_players", "modules_end", "london_draw"]) {
+      for (const [trait, value] of Object.entries(fixture(name))) {
+        if (trait !== "strings") t.model.pySet(trait, value);
+        assert.deepEqual(look(), before, `${name}: ${trait}`);
+      }
+    }
+    for (const hit of t.qa(".nsb-hit")) t.click(hit);
+    assert.deepEqual(look(), before);
+    t.click(toggle()); // pressed: now it looks pressed
+    assert.equal(toggle().getAttribute("aria-pressed"), "true");
+    t.model.pySet("turn", { ...t.model.get("turn") });
+    assert.equal(toggle().getAttribute("aria-pressed"), "true");
+    t.cleanup();
+  });
+
 test("outside a room the widget shows no room line and keeps its Reveal", async () => {
   const t = await setup("start");
   assert.equal(t.q(".nsb-room").hidden, true);
