@@ -187,6 +187,76 @@ def test_a_name_in_another_script_that_looks_like_one_in_the_room_is_refused(hom
     assert join(room.folder.path, "Pao", follow=False).name == "Pao"  # its own seat back
 
 
+def _lookalikes(name: str, rng) -> list[str]:
+    """Names that look like ``name``: each lookalike letter maybe swapped for one that looks
+    the same (any script: a seat written by hand may mix them), in any case, some letters
+    full width, spaces doubled."""
+    from nsb_widget.room.names import _LATIN_LOOKALIKES
+
+    like: dict[str, list[str]] = {}
+    for source, target in _LATIN_LOOKALIKES.items():
+        for letter in {str(target), str(target).lower(), str(target).upper()}:
+            like.setdefault(letter, []).append(chr(source))
+    out = []
+    for _ in range(200):
+        chars = []
+        for c in name:
+            c = rng.choice([c, *like.get(c, ())])
+            c = rng.choice([c, c.upper(), c.lower()])
+            if len(c) == 1 and c.isascii() and c.isalnum() and rng.random() < 0.2:
+                c = chr(ord(c) + 0xFEE0)  # full width: "Ａ"
+            chars.append("  " if c == " " else c)
+        out.append("".join(chars))
+    return out
+
+
+@pytest.mark.parametrize("name", ["Pao", "NOAH", "Вера", "Ada Lovelace", "Chloë 3",
+                                  "ΝΟΑΗ", "Straße", "Zoë-Joy", "XYZ"])
+def test_lookalike_keys_hold_every_lookalikes_key(name):
+    """A join reads only the seat files a lookalike of its name could have: their keys must
+    hold every lookalike's, or a lookalike would get in (the lookalike rule weakened)."""
+    import random
+
+    from nsb_widget.room import names as room_names
+
+    for source, target in room_names._LATIN_LOOKALIKES.items():  # (lookalike_keys relies
+        assert len(chr(source).casefold()) == len(str(target).casefold()) == 1  # on it)
+    keys = room_names.lookalike_keys(name)
+    assert len(keys) == room_names.lookalike_count(name)
+    seen = 0
+    for other in _lookalikes(name, random.Random(name)):
+        if room_names.look_key(other) == room_names.look_key(name):
+            seen += 1
+            assert room_names.name_key(other) in keys, other
+    assert seen > 20
+
+
+def test_junk_in_seats_costs_a_join_no_reading(home, tmp_path, monkeypatch):
+    """A join read every file named as a seat, twice (before and after taking its seat), to
+    find a lookalike's: 5,000 planted there made a join take 0.3-1 s. It reads only the files
+    a lookalike's seat could be (named by a lookalike's key), and still finds one there."""
+    from nsb_widget.room import seat as room_seat
+
+    room = _room(tmp_path / "room")
+    take_seat(room.folder.path, "Pao")
+    for i in range(300):
+        (room.folder.seats / f"{i:024x}.json").write_text('{"junk": true}')
+    reads: list[str] = []
+    real = room_seat.read_bytes
+    monkeypatch.setattr(room_seat, "read_bytes",
+                        lambda path: (reads.append(Path(path).name), real(path))[1])
+    join(room.folder.path, "Bob", follow=False)
+    junk = [name for name in reads if name[:-5].isdigit()]
+    assert junk == [] and len(reads) < 10, reads
+    with pytest.raises(RoomError, match="looks the same as Pao, who is in the room"):
+        join(room.folder.path, "Рао", follow=False)
+    monkeypatch.setattr(room_seat, "LOOKALIKE_KEYS", 0)  # too many keys to list: every file
+    reads.clear()  # is read, as before
+    with pytest.raises(RoomError, match="looks the same as Pao, who is in the room"):
+        join(room.folder.path, "РАО", follow=False)
+    assert len(reads) > 300
+
+
 # ---------------------------------------------------------------------------- one user each
 def test_the_rooms_folder_is_shared_so_that_nobody_replaces_a_file_of_someone_else():
     """The modes are checked on every machine; as root (CI) a participant of another user id

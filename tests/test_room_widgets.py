@@ -259,6 +259,66 @@ def test_a_board_made_again_replaces_the_older_one(home, tmp_path):
     assert newer.table["turns_out"] == 1
 
 
+def _moved_on_elsewhere(room: Room) -> None:
+    """Another kernel takes ``room`` back and turns a card over (faked in this process: the
+    other kernel's rooms are its own, so this one's registry is set aside meanwhile)."""
+    from nsb_widget.room import teacher
+
+    mine = dict(teacher._LIVE)
+    teacher._LIVE.clear()
+    try:
+        other = Room.resume(room.folder.path)
+        other.reveal()
+        other.close()
+    finally:
+        teacher._LIVE.clear()
+        teacher._LIVE.update(mine)
+
+
+@pytest.mark.parametrize("noticed", [False, True])
+def test_a_room_taken_back_retires_the_old_rooms_board(home, tmp_path, noticed):
+    """A Room made again for the folder after another kernel moved the room on stopped the
+    old Room's polling, but the board made from the old Room still showed it, live buttons
+    and all (and when the old Room's watcher had noticed first, it was not even stopped).
+    The old board now says it no longer follows the room, and refuses its buttons."""
+    room = _room(tmp_path)
+    board = room.board(watch=False)
+    take_seat(room.folder.path, "Ada")
+    room.poll()
+    _moved_on_elsewhere(room)
+    if noticed:  # the old room's watcher saw the other kernel's write first
+        assert room.poll() and (room.problem or "").startswith("another kernel")
+    room.watch()
+    again = Room.resume(room.folder.path)
+    assert again is not room and len(again.turns) == 1
+    assert not room._watcher.running
+    assert board.retired and board.table["can_reveal"] is False
+    assert board.table["retired"] == board.notice["text"]
+    assert "no longer follows" in board.notice["text"] and "newer board" not in board.notice["text"]
+    assert board.standings["why_not_export"] == board.notice["text"]
+    _send(board, {"type": "reveal", "turn": 0})
+    assert len(again.turns) == 1 and board.notice["level"] == "error"
+    _send(board, {"type": "export"})
+    assert board.notice["level"] == "error" and not (tmp_path / "Widgets-results").exists()
+    newer = again.board(watch=False)  # the room taken back has a board that follows it
+    try:
+        assert not newer.retired and newer.table["turns_out"] == 1
+    finally:
+        newer.close()
+
+
+def test_closing_a_room_retires_its_board(home, tmp_path):
+    room = _room(tmp_path)
+    board = room.board()
+    room.close()
+    assert board.retired and not room._watcher.running
+    assert "no longer follows" in board.notice["text"]
+    take_seat(room.folder.path, "Ada")
+    room.poll()  # (read by hand: the board is no longer told)
+    assert board.standings["rows"] == []
+    board.close()
+
+
 def test_a_closed_board_stops_the_watching_it_started(home, tmp_path):
     room = _room(tmp_path)
     board = room.board()

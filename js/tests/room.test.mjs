@@ -93,6 +93,35 @@ test("a participant's widget says what Python says once the teacher ended the ga
     t.cleanup();
   });
 
+test("the teaching view's toggle looks pressed only once pressed: not after Python's redraws",
+  async () => {
+    // "Vue pédagogique" looked pressed after a participant's first draw (French, Notebook 7).
+    // Its look is aria-pressed, from the views' shared UI state, which only its button and
+    // the O key change: every trait Python sends after a draw, and clicks on the map and the
+    // sheet, leave it as it was.
+    const state = fixture("seat_waiting");
+    state.strings = fixture("strings").fr;
+    const t = await setup("seat_waiting", { state });
+    const toggle = () => t.q('button[data-action="overlay"]');
+    assert.equal(toggle().textContent.includes("Vue pédagogique"), true);
+    const look = () => [toggle().getAttribute("aria-pressed"), toggle().className];
+    const before = look();
+    assert.equal(before[0], "false");
+    for (const name of ["draw", "seat_behind", "two_players", "modules_end", "london_draw"]) {
+      for (const [trait, value] of Object.entries(fixture(name))) {
+        if (trait !== "strings") t.model.pySet(trait, value);
+        assert.deepEqual(look(), before, `${name}: ${trait}`);
+      }
+    }
+    for (const hit of t.qa(".nsb-hit")) t.click(hit);
+    assert.deepEqual(look(), before);
+    t.click(toggle()); // pressed: now it looks pressed
+    assert.equal(toggle().getAttribute("aria-pressed"), "true");
+    t.model.pySet("turn", { ...t.model.get("turn") });
+    assert.equal(toggle().getAttribute("aria-pressed"), "true");
+    t.cleanup();
+  });
+
 test("outside a room the widget shows no room line and keeps its Reveal", async () => {
   const t = await setup("start");
   assert.equal(t.q(".nsb-room").hidden, true);
@@ -112,6 +141,48 @@ test("the board before the first card: who joined, the first card's button", asy
   assert.match(b.q(".nsb-board-join").textContent, /join\("room", "…"\)/);
   b.click(reveal);
   assert.deepEqual(b.model.messages().at(-1), { type: "reveal", turn: 0 });
+  b.cleanup();
+});
+
+test("once the game is closed the board no longer says how to join, in every language",
+  async () => {
+    // It said "Join with: join(…)" after everyone had finished or the teacher had ended the
+    // game: whoever joined then got a seat but no place.
+    const b = await board("board_start");
+    const line = b.q(".nsb-board-join");
+    assert.match(line.textContent, /join\("room", "…"\)/);
+    b.model.pySet("table", { ...b.model.get("table"), ended: true });
+    assert.equal(line.textContent, "The game is over: whoever joins now gets no place.");
+    assert.doesNotMatch(b.el.textContent, /join\(/);
+    b.cleanup();
+    for (const [language, text] of [
+      ["de", "Die Partie ist vorbei: Wer jetzt beitritt, bekommt keinen Platz."],
+      ["fr", "La partie est terminée\u00a0: qui rejoint la salle maintenant n'aura pas de place."]]) {
+      const other = await board("board_final", (s) => {
+        s.table.ended = true;
+        s.strings = fixture("board_strings")[language];
+      });
+      assert.equal(other.q(".nsb-board-join").textContent, text);
+      other.cleanup();
+    }
+  });
+
+test("a retired board says once that it no longer follows the room", async () => {
+  // The notice bar and the note by the Reveal button both said it.
+  const why = "a newer board of this room took over: this one no longer follows the room "
+    + "(use the newer one)";
+  const b = await board("board_start", (s) => {
+    Object.assign(s.table, { can_reveal: false, can_end: false, why_not: why, retired: why });
+    s.notice = { id: 3, level: "info", text: why };
+  });
+  assert.equal(b.el.textContent.split(why).length - 1, 1);
+  assert.equal(b.q(".nsb-notice").textContent, why);
+  assert.equal(b.q(".nsb-board-reveal-note").hidden, true);
+  const reveal = b.q("button.nsb-board-reveal");
+  assert.equal(reveal.disabled, true);
+  assert.equal(reveal.title, why); // the reason stays on the greyed-out button
+  b.click(reveal);
+  assert.deepEqual(b.model.messages(), []);
   b.cleanup();
 });
 

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
+import math
 import unicodedata
+from functools import lru_cache
 
 from ..errors import RoomError, quote
 from ..i18n import Translator
@@ -101,3 +104,41 @@ def _composed(name: str) -> str:
     """``name`` as people read it: runs of spaces made one, compatibility forms folded
     ("ＡＤＡ" is "ADA")."""
     return unicodedata.normalize("NFKC", " ".join(name.split()))
+
+
+def _keys_like() -> dict[str, tuple[str, ...]]:
+    """For each character a look key may hold where a lookalike letter stood: the characters
+    the name's key holds there instead (:func:`look_key` translates a letter, then folds its
+    case; :func:`name_key` only folds it: "р" and "ρ" for the "p" of "pao")."""
+    out: dict[str, set[str]] = {}
+    for source, target in _LATIN_LOOKALIKES.items():
+        looks, keyed = str(target).casefold(), chr(source).casefold()
+        # (One character each, checked by test_lookalike_keys_hold_every_lookalikes_key: the
+        # positions of a look key and of a name's key then match one for one.)
+        out.setdefault(looks, set()).add(keyed)
+    return {looks: tuple(sorted(keyed)) for looks, keyed in out.items()}
+
+
+_KEYS_LIKE = _keys_like()
+
+
+def lookalike_count(name: str) -> int:
+    """How many keys :func:`lookalike_keys` gives for ``name`` (computed without making
+    them: a long name of lookalike letters has millions)."""
+    return math.prod(1 + len(_KEYS_LIKE.get(c, ())) for c in look_key(name))
+
+
+@lru_cache(maxsize=4)
+def lookalike_keys(name: str) -> frozenset[str]:
+    """Every :func:`name_key` a name that looks like ``name`` (the same :func:`look_key`) can
+    have, and more: the seat files a lookalike of ``name`` could have, so that a join reads
+    those alone, not every file in ``seats/``. Exact, not a guess: both keys fold a name the
+    same way character by character (:func:`_composed`, then ``casefold``), but for the
+    lookalike letters, which :func:`look_key` first translates to the Latin letter they look
+    like. So where the look key holds a character, the other name's key holds that same
+    character or, where the other name had a lookalike letter, that letter folded; every such
+    choice is made here (whatever its scripts, so a seat written by hand under a name that mixes
+    them is among them too). See :func:`lookalike_count` first."""
+    choices = [(c, *_KEYS_LIKE.get(c, ())) for c in look_key(name)]
+    return frozenset(hashlib.sha256("".join(chars).encode("utf-8")).hexdigest()[:24]
+                     for chars in itertools.product(*choices))

@@ -43,7 +43,7 @@ from .game import RoomGame
 from .handin import HandInRefused, hand_in_doc, read_hand_in, read_kept, replay
 from .info import RoomInfo, Table, read_room
 from .listeners import Listeners
-from .names import check_name, look_key, name_key
+from .names import check_name, look_key, lookalike_count, lookalike_keys, name_key
 from .poller import Poller
 from .private import new_token, remember_token, remembered_token, session_name, token_hash
 from .standings import Standings, place_text, places
@@ -51,6 +51,11 @@ from .viewer import RoomView
 
 #: How often a seat looks for the room's next card (seconds).
 POLL_SECONDS = 0.25
+#: The most seat names a join lists to find a lookalike's seat, instead of reading every seat
+#: file (:func:`~nsb_widget.room.names.lookalike_keys`: a hash each, about a microsecond;
+#: reading a file costs some 50 times that), and how many it lists per file in ``seats/``.
+LOOKALIKE_KEYS = 200_000
+KEYS_PER_FILE = 20
 #: How many times :func:`join` tries to take a seat: a seat claimed at the same moment as the
 #: same name's, or as a lookalike's, is tried again.
 JOIN_ATTEMPTS = 4
@@ -222,7 +227,16 @@ def _lookalike_seat(place: RoomFolder, info: RoomInfo, name: str, key: str) -> s
     a file the teacher's board refuses (damaged, of another room, its name not its file's)
     is left to the board, which names it, and keeps nobody out."""
     looks = look_key(name)
-    for path in place.seat_files():
+    names = place.seat_names()
+    # Only the files a lookalike's seat could be are read (its file is named by its name's
+    # key): thousands of files planted in seats/ cost a join one listing, not a read each. A
+    # name with so many lookalike letters that listing their keys costs more than reading
+    # every file has every file read, as before.
+    count = lookalike_count(name)
+    if count <= LOOKALIKE_KEYS and count <= KEYS_PER_FILE * max(len(names), 1):
+        keys = lookalike_keys(name)
+        names = [n for n in names if n[:-5] in keys]
+    for path in (place.seats / n for n in names):
         if path.stem == key:
             continue
         try:

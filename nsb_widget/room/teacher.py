@@ -556,8 +556,8 @@ class Room:
                         "(the notebook open twice?): run Room.resume('{folder}') and show its "
                         "board to take the room back as it is now, and shut the other kernel "
                         "down", folder=str(self.folder.path))
-        if _LIVE.get(self.info.id) is self:
-            del _LIVE[self.info.id]
+        # (Left in _LIVE: resume() finds its table out of date and closes it, which stops
+        # its watcher and tells its board.)
         return self._stale
 
     def _keep(self, finished: Sequence[Participant]) -> None:
@@ -1064,9 +1064,17 @@ class Room:
         return RoomBoard(self, **options)
 
     def close(self) -> None:
-        """Stop watching; the room's folder and deal stay (:meth:`resume` takes it back)."""
+        """Stop watching; the room's folder and deal stay (:meth:`resume` takes it back). The
+        board shown (:meth:`board`) stops following the room too: it says so and refuses its
+        buttons, as a room taken back by :meth:`resume` (another kernel having moved it on)
+        is a new :class:`Room`, whose board is a new one."""
+        with self._lock:
+            if _LIVE.get(self.info.id) is self:
+                del _LIVE[self.info.id]
+            board, self._board = self._board, None
         self._watcher.stop()
-        _LIVE.pop(self.info.id, None)
+        if board is not None:  # (outside the lock: the board's lock is taken then)
+            board.retire(closed=True)
 
     def __repr__(self) -> str:
         return (f"<Room {self.name!r}: {self.info.map_id}, {len(self._participants)} "

@@ -136,6 +136,7 @@ class RoomBoard(anywidget.AnyWidget):
         self._figures_for: int | None = None
         self._notice_id = 0
         self._retired = False
+        self._closed_room = False  # retired because its Room was closed (not a newer board)
         super().__init__(strings=board_strings_state(room.language),
                          info=board_info(room), **kwargs)
         self._unsubscribe = room.subscribe(self.refresh)
@@ -160,22 +161,30 @@ class RoomBoard(anywidget.AnyWidget):
     def _t(self) -> Translator:
         return translator(self._room.language, "widget")
 
-    def retire(self) -> None:
+    def retire(self, *, closed: bool = False) -> None:
         """Stop following the room, as a newer board of it took over (``room.board()`` or
-        ``seat.board()`` run again): this board no longer redraws, says so where it is still
-        shown, and its buttons refuse (greyed out, the reason as their tooltip)."""
+        ``seat.board()`` run again), or (``closed``) as the room itself was closed
+        (:meth:`Room.close <nsb_widget.room.Room.close>`, or a :class:`Room` made again for
+        its folder after another kernel moved it on): this board no longer redraws, says so
+        once, in its notice, and its buttons refuse (greyed out, the reason as their
+        tooltip)."""
         with self._lock:
             if self._retired:
                 return
             self._retired = True
+            self._closed_room = closed
             self._unsubscribe()
             why = self._retired_text()
-            self.table = {**self.table, "can_reveal": False, "why_not": why, "can_end": False}
+            self.table = {**self.table, "can_reveal": False, "why_not": why, "can_end": False,
+                          "retired": why}
             self.standings = {**self.standings, "why_not_figures": why, "why_not_export": why}
             self._notify("info", why)
 
     def _retired_text(self) -> str:
         t = self._t
+        if self._closed_room:
+            return t("this board's room was closed or taken back since: this board no longer "
+                     "follows it (show the board of the room taken back: room.board())")
         return t("a newer board of this room took over: this one no longer follows the room "
                  "(use the newer one)")
 

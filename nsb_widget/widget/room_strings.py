@@ -95,6 +95,9 @@ BOARD_STRINGS: dict[str, str] = {
     "board.figures_pending": N_("Drawing the figures…"),
     "board.problem": N_("Problem: {text}"),
     "board.join": N_("Join with: {code}"),
+    # Instead of how to join, once the game is closed (everyone finished, or the teacher ended
+    # it): a participant who joins then gets a seat but no place.
+    "board.join_over": N_("The game is over: whoever joins now gets no place."),
     # A participant's own view of the room (seat.board()).
     "board.you": N_("(you)"),
     "board.viewer_note": N_("The teacher turns the cards over: your board follows by itself."),

@@ -59,6 +59,8 @@ export function readBoard(model) {
       turns_out: int(table.turns_out), over: bool(table.over), pencil: str(table.pencil),
       can_reveal: bool(table.can_reveal), why_not: str(table.why_not),
       can_end: bool(table.can_end), ended: bool(table.ended),
+      // A board that no longer follows the room (Python's words, in the notice already).
+      retired: reason(table.retired),
       problem: typeof table.problem === "string" && table.problem ? table.problem : null,
     },
     standings: {
@@ -194,9 +196,12 @@ export function createBoardView(model, el) {
     };
     subtitle.textContent = [info.map, ...info.modules.map(moduleName),
       info.hints ? "" : t("board.no_hints")].filter(Boolean).join(" · ");
-    // How to join, for the projector: the folder as the teacher gave it.
-    joinLine.textContent = info.folder && !info.viewer ? t("board.join", { code:
-      `join(${JSON.stringify(info.folder)}, "…")` }) : "";
+    // How to join, for the projector: the folder as the teacher gave it. Once the game is
+    // closed (everyone finished, or the teacher ended it) a late joiner gets no place: say so.
+    joinLine.textContent = !info.folder || info.viewer ? "" : st.table.ended
+      ? t("board.join_over") : t("board.join", { code:
+        `join(${JSON.stringify(info.folder)}, "…")` });
+    joinLine.dataset.over = String(st.table.ended);
     selfPaced.textContent = info.dealt ? "" : t("board.self_paced");
     selfPaced.hidden = info.dealt;
     clear(objectives);
@@ -263,8 +268,11 @@ export function createBoardView(model, el) {
     reveal.textContent = label;
     reveal.setAttribute("aria-label", label);
     reveal.title = table.can_reveal ? t("board.reveal_key") : table.why_not;
-    revealNote.textContent = info.viewer ? (info.dealt && !table.over ? t("board.viewer_note")
-      : "") : info.dealt && !table.can_reveal ? table.why_not : "";
+    // Why the button is greyed out; a retired board says why once, in the notice bar (shown
+    // on every board, the participant's and the final one too): the button's tooltip here.
+    revealNote.textContent = info.viewer ? (info.dealt && !table.over && !table.retired
+      ? t("board.viewer_note") : "") : info.dealt && !table.can_reveal && !table.retired
+      ? table.why_not : "";
     revealNote.hidden = !revealNote.textContent;
     const canEnd = table.can_end && !info.viewer;
     if (!canEnd) armedEnd = false;

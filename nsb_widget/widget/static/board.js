@@ -1002,6 +1002,8 @@ function readBoard(model) {
       why_not: str(table.why_not),
       can_end: bool(table.can_end),
       ended: bool(table.ended),
+      // A board that no longer follows the room (Python's words, in the notice already).
+      retired: reason(table.retired),
       problem: typeof table.problem === "string" && table.problem ? table.problem : null
     },
     standings: {
@@ -1189,7 +1191,8 @@ function createBoardView(model, el) {
       ...info.modules.map(moduleName),
       info.hints ? "" : t("board.no_hints")
     ].filter(Boolean).join(" · ");
-    joinLine.textContent = info.folder && !info.viewer ? t("board.join", { code: `join(${JSON.stringify(info.folder)}, "…")` }) : "";
+    joinLine.textContent = !info.folder || info.viewer ? "" : st.table.ended ? t("board.join_over") : t("board.join", { code: `join(${JSON.stringify(info.folder)}, "…")` });
+    joinLine.dataset.over = String(st.table.ended);
     selfPaced.textContent = info.dealt ? "" : t("board.self_paced");
     selfPaced.hidden = info.dealt;
     clear(objectives);
@@ -1269,7 +1272,7 @@ function createBoardView(model, el) {
     reveal.textContent = label;
     reveal.setAttribute("aria-label", label);
     reveal.title = table.can_reveal ? t("board.reveal_key") : table.why_not;
-    revealNote.textContent = info.viewer ? info.dealt && !table.over ? t("board.viewer_note") : "" : info.dealt && !table.can_reveal ? table.why_not : "";
+    revealNote.textContent = info.viewer ? info.dealt && !table.over && !table.retired ? t("board.viewer_note") : "" : info.dealt && !table.can_reveal && !table.retired ? table.why_not : "";
     revealNote.hidden = !revealNote.textContent;
     const canEnd = table.can_end && !info.viewer;
     if (!canEnd) armedEnd = false;
