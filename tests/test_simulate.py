@@ -785,6 +785,9 @@ def test_compare_pairs_two_runs_on_the_same_deals():
     assert result.low < result.difference < result.high
     assert result.mean_b - result.mean_a == pytest.approx(result.difference)
     assert str(result).startswith(f"random - greedy: {result.difference:+.2f} total (95 % CI ")
+    # Each mean is named by its run: "means 82.62 and 107.60" did not say which was which.
+    assert str(result).endswith(f"; means random {result.mean_b:.2f}, greedy "
+                                f"{result.mean_a:.2f}")
     # Paired row by row, whatever the order of the rows.
     shuffled = rand.sample(frac=1, random_state=0)
     assert compare(greedy, shuffled) == result
@@ -796,6 +799,10 @@ def test_compare_pairs_two_runs_on_the_same_deals():
     (lambda t: t.head(10), "the tables hold 30 and 10 rows"),
     (lambda t: t.drop(columns=["seed"]), "b is not a table of simulate(): it has no seed column"),
     (lambda t: [1, 2], "b must be a table of simulate(), not [1, 2]"),
+    # A column or a row, not its table: said in a line, not with the Series' many-line repr.
+    (lambda t: t["total"], "b must be a whole table of simulate(), not a Series: pass the "
+                           "tables and name the column, compare(a, b, column='total')"),
+    (lambda t: t.iloc[0], "b must be a whole table of simulate(), not a Series"),
 ])
 def test_compare_refuses_what_is_not_paired(change, message):
     greedy = _run(games=30, seed=4, bots="greedy")

@@ -57,9 +57,10 @@ class Comparison:
     def __str__(self) -> str:
         interval = ("" if math.isnan(self.sem) else
                     f" (95 % CI {self.low:+.2f} to {self.high:+.2f}; s.e. {self.sem:.2f})")
+        # Each mean named by its run: two bare numbers do not say which is which.
         return (f"{self.b} - {self.a}: {self.difference:+.2f} {self.column}{interval} over "
-                f"{self.n} paired {'row' if self.n == 1 else 'rows'}; means {self.mean_b:.2f} "
-                f"and {self.mean_a:.2f}")
+                f"{self.n} paired {'row' if self.n == 1 else 'rows'}; means {self.b} "
+                f"{self.mean_b:.2f}, {self.a} {self.mean_a:.2f}")
 
 
 def compare(a: Any, b: Any, column: str = "total") -> Comparison:
@@ -77,6 +78,10 @@ def compare(a: Any, b: Any, column: str = "total") -> Comparison:
     import pandas as pd
 
     for name, table in (("a", a), ("b", b)):
+        if isinstance(table, pd.Series):  # a column (table["total"]) or a row (table.iloc[0])
+            raise ArgumentError(f"{name} must be a whole table of simulate(), not a Series: "
+                                "pass the tables and name the column, compare(a, b, "
+                                "column='total')")
         if not isinstance(table, pd.DataFrame):
             raise ArgumentError(f"{name} must be a table of simulate(), not {quote(table)}")
         missing = [c for c in ("game", "player", "seed") if c not in table.columns]
