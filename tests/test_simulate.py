@@ -305,6 +305,9 @@ class NamelessBot:
     ({"bots": [SpyBot(), "greedy"]}, "1 player(s) need 1 bot(s), not 2"),
     ({"games": 0}, "games must be at least 1, not 0"),
     ({"games": 2.5}, "games must be an int, not float"),
+    ({"games": 1e3}, "games must be an int, not float (write 1000)"),
+    ({"players": 2, "bots": np.array(["greedy"])}, "2 player(s) need 2 bot(s), not 1"),
+    ({"players": 2, "bots": np.array([["greedy", "random"]])}, "not ndarray"),
     ({"players": 5}, "players must be 1 to 4, not 5"),
     ({"seed": -1}, "seed must be at least 0"),
     ({"map": "paris"}, "no built-in map 'paris'"),
@@ -814,3 +817,18 @@ def test_compare_refuses_what_is_not_paired(change, message):
         compare(greedy, rand, "totl")
     with pytest.raises(ArgumentError, match="bot is not a number column"):
         compare(greedy, rand, "bot")
+
+
+def test_bots_listed_in_a_numpy_array_or_a_pandas_series_give_one_per_seat():
+    """An analyst's list of bots often comes out of a table (``table["bot"].unique()``, a
+    numpy array) or numpy: it gives a bot per seat as a list does (it was refused: 'not
+    ndarray: it has no name')."""
+    import pandas as pd
+
+    expected = seats_for(["greedy", "random"], 2)
+    for listed in (np.array(["greedy", "random"]), pd.Series(["greedy", "random"]),
+                   pd.Index(["greedy", "random"]),
+                   pd.Series(["random", "greedy", "greedy"]).unique()[::-1]):
+        assert seats_for(listed, 2) == expected, type(listed)
+    table = _run(games=2, seed=3, players=2, bots=pd.Series(["greedy", "random"]))
+    assert list(table["bot"]) == ["greedy", "random"] * 2
