@@ -832,3 +832,17 @@ def test_bots_listed_in_a_numpy_array_or_a_pandas_series_give_one_per_seat():
         assert seats_for(listed, 2) == expected, type(listed)
     table = _run(games=2, seed=3, players=2, bots=pd.Series(["greedy", "random"]))
     assert list(table["bot"]) == ["greedy", "random"] * 2
+
+
+def test_in_this_process_the_progress_moves_after_every_game():
+    """workers=1 played its games in ranges (13 games for 100) and moved the bar once a range:
+    with the search bot (about 40 s a game) it stayed at 0 % for minutes. Now each game counts
+    as it ends, and the table is the same."""
+    from nsb_widget.simulation.runner import run
+    from nsb_widget.simulation.spec import make_job
+
+    job = make_job("berlin", 1, "random", 20, 3, (), {}, "round")
+    ticks: list[int] = []
+    done, _ = run(job, 20, 1, None, ticks.append)
+    assert ticks == [1] * 20
+    assert sum(chunk.games for chunk in done) == 20
