@@ -836,7 +836,7 @@ def test_bots_listed_in_a_numpy_array_or_a_pandas_series_give_one_per_seat():
 
 def test_in_this_process_the_progress_moves_after_every_game():
     """workers=1 played its games in ranges (13 games for 100) and moved the bar once a range:
-    with the search bot (about 40 s a game) it stayed at 0 % for minutes. Now each game counts
+    with the search bot (about 30 s a game) it stayed at 0 % for minutes. Now each game counts
     as it ends, and the table is the same."""
     from nsb_widget.simulation.runner import run
     from nsb_widget.simulation.spec import make_job

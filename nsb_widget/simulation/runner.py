@@ -188,7 +188,7 @@ def _run_here(job: Job, ranges: Iterable[tuple[int, int]],
               on_progress: Callable[[int], None]) -> list[Chunk]:
     """Play the ``ranges`` in this process; the progress bar moves after every game, not after
     every range (a range of 13 search games, the size for 100 games, kept it at 0 % for about
-    8 minutes)."""
+    6 minutes: a search game took 30 s on one core, 2026-12-02)."""
     done = []
     for a, b in ranges:
         chunk = play_chunk(job, a, b, on_progress)
