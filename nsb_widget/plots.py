@@ -58,7 +58,10 @@ def _check(table: Any, *columns: str) -> None:
         raise ArgumentError(f"the table has no {', '.join(missing)} column: pass the DataFrame "
                             "nsb_widget.simulate() returned")
     if len(table) == 0:
-        raise ArgumentError("the table is empty")
+        # Most often a filter that kept nothing: table.map is a DataFrame method, not the column.
+        raise ArgumentError("the table is empty: did a filter keep nothing? table.map and "
+                            "table.rank are DataFrame methods, not the columns: write "
+                            "table[\"map\"] == \"berlin\", table[\"rank\"] == 1")
 
 
 def _groups(table: Any, by: str | list[str] | None) -> list[tuple[str, Any]]:

@@ -88,6 +88,9 @@ def test_a_misspelt_column_of_the_right_table_is_named_with_the_closest(table):
         plots.score_distribution(table, column="totl")
     with pytest.raises(ValueError, match=r"pass the DataFrame nsb_widget\.simulate"):
         plots.score_distribution(table[["bot"]])
+    with pytest.raises(ValueError, match=r"the table is empty: did a filter keep nothing\? "
+                                         r"table\.map and table\.rank are DataFrame methods"):
+        plots.score_distribution(table[(table.bot == "greedy") & (table.map == "berlin")])
 
 
 def test_missing_matplotlib_says_what_to_install(monkeypatch, table):

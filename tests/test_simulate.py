@@ -815,6 +815,10 @@ def test_compare_refuses_what_is_not_paired(change, message):
     assert message in str(info.value)
     with pytest.raises(ArgumentError, match=r"no column 'totl' \(did you mean 'total'\?\)"):
         compare(greedy, rand, "totl")
+    # table.map is DataFrame.map, a method: the filter keeps nothing, and the message says why.
+    with pytest.raises(ArgumentError, match=r"a has no rows: did a filter keep nothing\? "
+                                            r"table\.map and table\.rank are DataFrame methods"):
+        compare(greedy[(greedy.bot == "greedy") & (greedy.map == "berlin")], rand)
     with pytest.raises(ArgumentError, match="bot is not a number column"):
         compare(greedy, rand, "bot")
 

@@ -21,6 +21,10 @@ Z95 = 1.959963984540054
 #: the module cards may differ: that is what a comparison asks about (one Effect card against
 #: another on the same cards, say).
 DEAL_COLUMNS = ("game", "player", "seed", "map", "players")
+#: What an empty table most often is: a filter that kept nothing, often through ``table.map``
+#: or ``table.rank``, which are DataFrame methods (never equal to a value), not the columns.
+EMPTY_HINT = ("did a filter keep nothing? table.map and table.rank are DataFrame methods, not "
+              "the columns: write table[\"map\"] == \"berlin\", table[\"rank\"] == 1")
 
 
 @dataclass(frozen=True)
@@ -94,7 +98,9 @@ def compare(a: Any, b: Any, column: str = "total") -> Comparison:
         if not pd.api.types.is_numeric_dtype(table[column]):
             raise ArgumentError(f"{column} is not a number column ({table[column].dtype}): "
                                 f"compare a score term such as 'total'")
-    if len(a) != len(b) or len(a) == 0:
+    if len(a) == 0 or len(b) == 0:
+        raise ArgumentError(f"{'a' if len(a) == 0 else 'b'} has no rows: {EMPTY_HINT}")
+    if len(a) != len(b):
         raise ArgumentError(f"the tables hold {len(a)} and {len(b)} rows: compare two runs of "
                             "simulate() with the same seed, games and players")
     left = a.sort_values(["game", "player"]).reset_index(drop=True)
