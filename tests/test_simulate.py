@@ -108,6 +108,14 @@ def test_cards_ranks_and_objectives_are_columns(berlin, london):
         assert ((table.objective1_met.astype(int) + table.objective2_met.astype(int))
                 == table.objectives_met).all()
         assert (table.objectives_points == 10 * table.objectives_met).all()
+        # Each progress comes with its target (a bare 9 did not say "of 12"): met is reached.
+        for n in (1, 2):
+            met = table[f"objective{n}_progress"] >= table[f"objective{n}_target"]
+            assert (met == table[f"objective{n}_met"]).all()
+            assert (table[f"objective{n}_target"] > 0).all()
+    first = berlin.iloc[0]
+    game = replay(first)
+    assert int(first.objective1_target) == game.score_sheet(int(first.player)).objectives[0].target
     best = berlin.loc[berlin.groupby("game")["total"].idxmax()]
     assert (best["rank"] == 1).all()
 
