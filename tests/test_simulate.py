@@ -303,7 +303,8 @@ class NamelessBot:
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"bots": "nope"}, "unknown bot 'nope'; known bots: "),
     ({"bots": NamelessBot()}, "a bot object with a name and a choose() or choose_plan() "
-                              "method, not NamelessBot: it has no name"),
+                              "method, not NamelessBot: it has no name (a class attribute will do: "
+                              "name = 'mine')"),
     ({"bots": 3}, "not int: it has no name and no choose() or choose_plan() method"),
     ({"players": 2, "bots": {0: "greedy", 1: "random"}},
      "bots is one bot for every seat or a list with one per seat, like ['greedy', 'random'], "
