@@ -859,3 +859,20 @@ def test_in_this_process_the_progress_moves_after_every_game():
     done, _ = run(job, 20, 1, None, ticks.append)
     assert ticks == [1] * 20
     assert sum(chunk.games for chunk in done) == 20
+
+
+def test_a_row_whose_seats_are_no_bots_says_what_to_do():
+    """A row of table_of() with the label 'my loop', or the default 'player 1', names no bot:
+    replay said only "cannot read bot 'my loop'"; it now says to pass the bots, or that such a
+    game is the one given to table_of()."""
+    game = Game.new(seed=1)
+    while not game.is_over:
+        game.reveal()
+        play_turn(game, 0, "greedy")
+    for seats in (["my loop"], None):
+        row = table_of([game], seats=seats).iloc[0]
+        with pytest.raises(ArgumentError, match=r"pass the bots the run used: replay\(row, "
+                                                r"bots=\[\.\.\.\]\) \(a game of table_of\(\)"):
+            replay(row)
+    again = replay(table_of([game], seats=["greedy"]).iloc[0], bots=["greedy"])
+    assert again.setup == game.setup
