@@ -11,14 +11,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from .errors import ArgumentError
+from .errors import ArgumentError, did_you_mean, quote
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-#: Score terms scored once, at the end, in the order the stack shows them.
-END_TERMS = (("interchanges_points", "interchanges"), ("tracks_points", "tracks"),
+#: Score terms scored once, at the end, in the order the stack shows them. ``tracks_points``
+#: is London's tourist track (0 in Berlin, which has none): labelled so.
+END_TERMS = (("interchanges_points", "interchanges"), ("tracks_points", "tourist track"),
              ("objectives_points", "objectives"))
 
 
@@ -38,13 +39,29 @@ def _axes(ax: Axes | None, size: tuple[float, float] = (6.4, 4.0)) -> Axes:
     return new  # type: ignore[no-any-return]
 
 
+#: Columns every table of ``simulate()`` and ``table_of()`` has: a table with them is the
+#: right kind, and a column it lacks is a misspelt name, not a wrong table.
+TABLE_COLUMNS = ("game", "player", "seed", "total")
+
+
 def _check(table: Any, *columns: str) -> None:
-    missing = [c for c in columns if c not in getattr(table, "columns", ())]
+    present = [str(c) for c in getattr(table, "columns", ())]
+    missing = [c for c in columns if c not in present]
+    if missing and all(c in present for c in TABLE_COLUMNS):
+        # The right table, a name it does not have ("bots" for "bot"): say which is close.
+        name = missing[0]
+        raise ArgumentError(f"the table has no column {quote(name)}"
+                            f"{did_you_mean(name, present)}: a column of the table, such as "
+                            "'bot', 'map' or a score term like 'total' (the columns are listed "
+                            "in docs/simulations.md)")
     if missing:
         raise ArgumentError(f"the table has no {', '.join(missing)} column: pass the DataFrame "
                             "nsb_widget.simulate() returned")
     if len(table) == 0:
-        raise ArgumentError("the table is empty")
+        # Most often a filter that kept nothing: table.map is a DataFrame method, not the column.
+        raise ArgumentError("the table is empty: did a filter keep nothing? table.map and "
+                            "table.rank are DataFrame methods, not the columns: write "
+                            "table[\"map\"] == \"berlin\", table[\"rank\"] == 1")
 
 
 def _groups(table: Any, by: str | list[str] | None) -> list[tuple[str, Any]]:

@@ -55,7 +55,7 @@ def test_round_terms_stack_up_to_each_round_mean(table):
         assert heights[4] == pytest.approx(end)
         legend = {t.get_text() for t in ax.get_legend().get_texts()}
         assert ({"bear", "crown", "interchanges"} if city == "berlin"
-                else {"line", "thames", "tracks"}) <= legend
+                else {"line", "thames", "tourist track"}) <= legend
 
 
 def test_heatmap_colours_each_drawn_section(table):
@@ -74,8 +74,23 @@ def test_report_and_clear_errors(table):
     titles = [ax.get_title() for ax in fig.axes]
     assert "Distribution of total" in titles
     assert sum(t.startswith("Sections drawn") for t in titles) == 2
-    with pytest.raises(ValueError, match="no sections column"):
+    with pytest.raises(ValueError, match="no column 'sections'"):
         plots.section_heatmap(table.drop(columns="sections"))
+
+
+def test_a_misspelt_column_of_the_right_table_is_named_with_the_closest(table):
+    """The table is the right one: the message points at the name, not at the table (it said
+    'pass the DataFrame nsb_widget.simulate() returned' to someone who had)."""
+    with pytest.raises(ValueError, match=r"no column 'bots' \(did you mean 'bot'\?\)") as info:
+        plots.score_distribution(table, by="bots")
+    assert "pass the DataFrame" not in str(info.value)
+    with pytest.raises(ValueError, match=r"no column 'totl' \(did you mean 'total'\?\)"):
+        plots.score_distribution(table, column="totl")
+    with pytest.raises(ValueError, match=r"pass the DataFrame nsb_widget\.simulate"):
+        plots.score_distribution(table[["bot"]])
+    with pytest.raises(ValueError, match=r"the table is empty: did a filter keep nothing\? "
+                                         r"table\.map and table\.rank are DataFrame methods"):
+        plots.score_distribution(table[(table.bot == "greedy") & (table.map == "berlin")])
 
 
 def test_missing_matplotlib_says_what_to_install(monkeypatch, table):

@@ -108,6 +108,14 @@ def test_cards_ranks_and_objectives_are_columns(berlin, london):
         assert ((table.objective1_met.astype(int) + table.objective2_met.astype(int))
                 == table.objectives_met).all()
         assert (table.objectives_points == 10 * table.objectives_met).all()
+        # Each progress comes with its target (a bare 9 did not say "of 12"): met is reached.
+        for n in (1, 2):
+            met = table[f"objective{n}_progress"] >= table[f"objective{n}_target"]
+            assert (met == table[f"objective{n}_met"]).all()
+            assert (table[f"objective{n}_target"] > 0).all()
+    first = berlin.iloc[0]
+    game = replay(first)
+    assert int(first.objective1_target) == game.score_sheet(int(first.player)).objectives[0].target
     best = berlin.loc[berlin.groupby("game")["total"].idxmax()]
     assert (best["rank"] == 1).all()
 
@@ -295,7 +303,8 @@ class NamelessBot:
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"bots": "nope"}, "unknown bot 'nope'; known bots: "),
     ({"bots": NamelessBot()}, "a bot object with a name and a choose() or choose_plan() "
-                              "method, not NamelessBot: it has no name"),
+                              "method, not NamelessBot: it has no name (a class attribute will do: "
+                              "name = 'mine')"),
     ({"bots": 3}, "not int: it has no name and no choose() or choose_plan() method"),
     ({"players": 2, "bots": {0: "greedy", 1: "random"}},
      "bots is one bot for every seat or a list with one per seat, like ['greedy', 'random'], "
@@ -305,6 +314,9 @@ class NamelessBot:
     ({"bots": [SpyBot(), "greedy"]}, "1 player(s) need 1 bot(s), not 2"),
     ({"games": 0}, "games must be at least 1, not 0"),
     ({"games": 2.5}, "games must be an int, not float"),
+    ({"games": 1e3}, "games must be an int, not float (write 1000)"),
+    ({"players": 2, "bots": np.array(["greedy"])}, "2 player(s) need 2 bot(s), not 1"),
+    ({"players": 2, "bots": np.array([["greedy", "random"]])}, "not ndarray"),
     ({"players": 5}, "players must be 1 to 4, not 5"),
     ({"seed": -1}, "seed must be at least 0"),
     ({"map": "paris"}, "no built-in map 'paris'"),
@@ -785,6 +797,9 @@ def test_compare_pairs_two_runs_on_the_same_deals():
     assert result.low < result.difference < result.high
     assert result.mean_b - result.mean_a == pytest.approx(result.difference)
     assert str(result).startswith(f"random - greedy: {result.difference:+.2f} total (95 % CI ")
+    # Each mean is named by its run: "means 82.62 and 107.60" did not say which was which.
+    assert str(result).endswith(f"; means random {result.mean_b:.2f}, greedy "
+                                f"{result.mean_a:.2f}")
     # Paired row by row, whatever the order of the rows.
     shuffled = rand.sample(frac=1, random_state=0)
     assert compare(greedy, shuffled) == result
@@ -796,6 +811,10 @@ def test_compare_pairs_two_runs_on_the_same_deals():
     (lambda t: t.head(10), "the tables hold 30 and 10 rows"),
     (lambda t: t.drop(columns=["seed"]), "b is not a table of simulate(): it has no seed column"),
     (lambda t: [1, 2], "b must be a table of simulate(), not [1, 2]"),
+    # A column or a row, not its table: said in a line, not with the Series' many-line repr.
+    (lambda t: t["total"], "b must be a whole table of simulate(), not a Series: pass the "
+                           "tables and name the column, compare(a, b, column='total')"),
+    (lambda t: t.iloc[0], "b must be a whole table of simulate(), not a Series"),
 ])
 def test_compare_refuses_what_is_not_paired(change, message):
     greedy = _run(games=30, seed=4, bots="greedy")
@@ -805,5 +824,55 @@ def test_compare_refuses_what_is_not_paired(change, message):
     assert message in str(info.value)
     with pytest.raises(ArgumentError, match=r"no column 'totl' \(did you mean 'total'\?\)"):
         compare(greedy, rand, "totl")
+    # table.map is DataFrame.map, a method: the filter keeps nothing, and the message says why.
+    with pytest.raises(ArgumentError, match=r"a has no rows: did a filter keep nothing\? "
+                                            r"table\.map and table\.rank are DataFrame methods"):
+        compare(greedy[(greedy.bot == "greedy") & (greedy.map == "berlin")], rand)
     with pytest.raises(ArgumentError, match="bot is not a number column"):
         compare(greedy, rand, "bot")
+
+
+def test_bots_listed_in_a_numpy_array_or_a_pandas_series_give_one_per_seat():
+    """An analyst's list of bots often comes out of a table (``table["bot"].unique()``, a
+    numpy array) or numpy: it gives a bot per seat as a list does (it was refused: 'not
+    ndarray: it has no name')."""
+    import pandas as pd
+
+    expected = seats_for(["greedy", "random"], 2)
+    for listed in (np.array(["greedy", "random"]), pd.Series(["greedy", "random"]),
+                   pd.Index(["greedy", "random"]),
+                   pd.Series(["random", "greedy", "greedy"]).unique()[::-1]):
+        assert seats_for(listed, 2) == expected, type(listed)
+    table = _run(games=2, seed=3, players=2, bots=pd.Series(["greedy", "random"]))
+    assert list(table["bot"]) == ["greedy", "random"] * 2
+
+
+def test_in_this_process_the_progress_moves_after_every_game():
+    """workers=1 played its games in ranges (13 games for 100) and moved the bar once a range:
+    with the search bot (about 30 s a game) it stayed at 0 % for minutes. Now each game counts
+    as it ends, and the table is the same."""
+    from nsb_widget.simulation.runner import run
+    from nsb_widget.simulation.spec import make_job
+
+    job = make_job("berlin", 1, "random", 20, 3, (), {}, "round")
+    ticks: list[int] = []
+    done, _ = run(job, 20, 1, None, ticks.append)
+    assert ticks == [1] * 20
+    assert sum(chunk.games for chunk in done) == 20
+
+
+def test_a_row_whose_seats_are_no_bots_says_what_to_do():
+    """A row of table_of() with the label 'my loop', or the default 'player 1', names no bot:
+    replay said only "cannot read bot 'my loop'"; it now says to pass the bots, or that such a
+    game is the one given to table_of()."""
+    game = Game.new(seed=1)
+    while not game.is_over:
+        game.reveal()
+        play_turn(game, 0, "greedy")
+    for seats in (["my loop"], None):
+        row = table_of([game], seats=seats).iloc[0]
+        with pytest.raises(ArgumentError, match=r"pass the bots the run used: replay\(row, "
+                                                r"bots=\[\.\.\.\]\) \(a game of table_of\(\)"):
+            replay(row)
+    again = replay(table_of([game], seats=["greedy"]).iloc[0], bots=["greedy"])
+    assert again.setup == game.setup

@@ -94,6 +94,8 @@ def missing_parts(value: object) -> str:
                  if not there]
     except Exception:  # an attribute that raises
         return "reading its name or choose() raised"
+    if parts == ["name"]:  # a bot class written without one: say how little it takes
+        return "it has no name (a class attribute will do: name = 'mine')"
     return f"it has no {' and no '.join(parts)}" if parts else ""
 
 

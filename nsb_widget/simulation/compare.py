@@ -21,6 +21,10 @@ Z95 = 1.959963984540054
 #: the module cards may differ: that is what a comparison asks about (one Effect card against
 #: another on the same cards, say).
 DEAL_COLUMNS = ("game", "player", "seed", "map", "players")
+#: What an empty table most often is: a filter that kept nothing, often through ``table.map``
+#: or ``table.rank``, which are DataFrame methods (never equal to a value), not the columns.
+EMPTY_HINT = ("did a filter keep nothing? table.map and table.rank are DataFrame methods, not "
+              "the columns: write table[\"map\"] == \"berlin\", table[\"rank\"] == 1")
 
 
 @dataclass(frozen=True)
@@ -57,9 +61,10 @@ class Comparison:
     def __str__(self) -> str:
         interval = ("" if math.isnan(self.sem) else
                     f" (95 % CI {self.low:+.2f} to {self.high:+.2f}; s.e. {self.sem:.2f})")
+        # Each mean named by its run: two bare numbers do not say which is which.
         return (f"{self.b} - {self.a}: {self.difference:+.2f} {self.column}{interval} over "
-                f"{self.n} paired {'row' if self.n == 1 else 'rows'}; means {self.mean_b:.2f} "
-                f"and {self.mean_a:.2f}")
+                f"{self.n} paired {'row' if self.n == 1 else 'rows'}; means {self.b} "
+                f"{self.mean_b:.2f}, {self.a} {self.mean_a:.2f}")
 
 
 def compare(a: Any, b: Any, column: str = "total") -> Comparison:
@@ -77,6 +82,10 @@ def compare(a: Any, b: Any, column: str = "total") -> Comparison:
     import pandas as pd
 
     for name, table in (("a", a), ("b", b)):
+        if isinstance(table, pd.Series):  # a column (table["total"]) or a row (table.iloc[0])
+            raise ArgumentError(f"{name} must be a whole table of simulate(), not a Series: "
+                                "pass the tables and name the column, compare(a, b, "
+                                "column='total')")
         if not isinstance(table, pd.DataFrame):
             raise ArgumentError(f"{name} must be a table of simulate(), not {quote(table)}")
         missing = [c for c in ("game", "player", "seed") if c not in table.columns]
@@ -89,7 +98,9 @@ def compare(a: Any, b: Any, column: str = "total") -> Comparison:
         if not pd.api.types.is_numeric_dtype(table[column]):
             raise ArgumentError(f"{column} is not a number column ({table[column].dtype}): "
                                 f"compare a score term such as 'total'")
-    if len(a) != len(b) or len(a) == 0:
+    if len(a) == 0 or len(b) == 0:
+        raise ArgumentError(f"{'a' if len(a) == 0 else 'b'} has no rows: {EMPTY_HINT}")
+    if len(a) != len(b):
         raise ArgumentError(f"the tables hold {len(a)} and {len(b)} rows: compare two runs of "
                             "simulate() with the same seed, games and players")
     left = a.sort_values(["game", "player"]).reset_index(drop=True)

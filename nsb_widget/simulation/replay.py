@@ -109,12 +109,13 @@ def replay(row: Mapping[str, Any] | Any, bots: Sequence[Bot | str] | None = None
         if len(labels) != players:
             raise ArgumentError(f"the row's seats list {len(labels)} bots for {players} "
                                 f"player(s)")
-        seat_specs: list[Any] = [parse_label(label) for label in labels]
-        try:
+        try:  # a label that is no bot ('my loop' of table_of) is refused with the way out
+            seat_specs: list[Any] = [parse_label(label) for label in labels]
             seats = seats_for(seat_specs, players)
         except ArgumentError as exc:
-            raise ArgumentError(f"{exc}; pass the bots the run used: replay(row, bots=[...])") \
-                from None
+            raise ArgumentError(f"{exc}; pass the bots the run used: replay(row, bots=[...]) "
+                                "(a game of table_of() played another way cannot be replayed: "
+                                "it is the game you gave table_of())") from None
     else:
         seats = seats_for(list(bots), players)
     seed = _whole(row, "seed")

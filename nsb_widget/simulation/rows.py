@@ -23,7 +23,9 @@ The columns (``rN_`` is round N, 1 to 4):
   ``rN_power_turn`` (the turn of the round of the first use, 0 when unused), ``power_uses``;
 - tracks (London): ``tourist_count``, ``tourist_points``;
 - interchanges by tier: ``interchanges_2_count``, ``interchanges_2_points``, ... ``_4_``;
-- objectives: ``objectives_met``, and per card ``objective1_progress``, ``objective1_met``, ...;
+- objectives: ``objectives_met``, and per card (the N-th of ``objectives``)
+  ``objectiveN_progress`` out of ``objectiveN_target`` (9 of the 12 districts, say) and
+  ``objectiveN_met``;
 - ``sections``: the sections the player drew, in order, as ``"A1-B2 B2-C3 ..."``;
 - ``cards``: the cards revealed, in order: the rounds separated by ``" | "``, the reveal steps
   by ``","``, the cards of one step by ``"+"`` (``"double switch+crown circle"``).
@@ -131,6 +133,7 @@ def game_rows(game: Game, index: int, seat_labels: tuple[str, ...], cards: str =
             row["objectives_met"] = sum(o.met for o in sheet.objectives)
             for i, obj in enumerate(sheet.objectives, 1):
                 row[f"objective{i}_progress"] = obj.progress
+                row[f"objective{i}_target"] = obj.target  # the progress reads "9 of 12"
                 row[f"objective{i}_met"] = obj.met
         if setup.powers:
             row.update(_power_columns(game, player, sheet.rounds, cards))

@@ -106,9 +106,11 @@ class SimulationError(NsbError, RuntimeError):
             f"{failure.traceback.rstrip()}")
 
 
-def play_chunk(job: Job, start: int, stop: int) -> Chunk:
+def play_chunk(job: Job, start: int, stop: int,
+               on_game: Callable[[int], None] | None = None) -> Chunk:
     """Play games ``start`` to ``stop - 1`` of ``job`` (the task a worker runs). Stops at the
-    first game that raises and reports it with the games finished before it."""
+    first game that raises and reports it with the games finished before it. ``on_game(1)``
+    is called after each finished game (in this process: the progress bar)."""
     cpu = time.process_time()
     labels = tuple(s.label for s in job.seats)
     rows: list[Row] = []
@@ -126,6 +128,8 @@ def play_chunk(job: Job, start: int, stop: int) -> Chunk:
                                   traceback.format_exc())
             break
         done += 1
+        if on_game is not None:
+            on_game(1)
     return Chunk(start, rows_as_columns(rows), done, failure, time.process_time() - cpu)
 
 
@@ -182,11 +186,13 @@ def run(
 
 def _run_here(job: Job, ranges: Iterable[tuple[int, int]],
               on_progress: Callable[[int], None]) -> list[Chunk]:
+    """Play the ``ranges`` in this process; the progress bar moves after every game, not after
+    every range (a range of 13 search games, the size for 100 games, kept it at 0 % for about
+    6 minutes: a search game took 30 s on one core, 2026-12-02)."""
     done = []
     for a, b in ranges:
-        chunk = play_chunk(job, a, b)
+        chunk = play_chunk(job, a, b, on_progress)
         done.append(chunk)
-        on_progress(chunk.games)
         if chunk.failure is not None:
             break
     return done

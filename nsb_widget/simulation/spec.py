@@ -171,9 +171,28 @@ def _seat(spec: object) -> Seat:
     return seat
 
 
+def _column(values: object) -> list[Any] | None:
+    """A one-dimensional numpy array or pandas Series or Index (``table["bot"].unique()``,
+    ``np.array(["greedy", "random"])``) as a list, else ``None``: it lists a bot per seat as a
+    list does. Never raises: an object that only looks like one is left to be refused."""
+    if type(values).__module__.split(".")[0] not in ("numpy", "pandas"):
+        return None
+    try:
+        if getattr(values, "ndim", None) == 1:
+            items: list[Any] = list(values)  # type: ignore[call-overload]
+            return items
+    except Exception:  # an object that only looks like one: refused below
+        return None
+    return None
+
+
 def seats_for(bots: object, players: int) -> tuple[Seat, ...]:
-    """One seat per player: a list (or tuple) gives a bot per seat, anything else - a name, a
-    ``(name, options)`` pair, a bot object - the same bot for all."""
+    """One seat per player: a list (or tuple, or a one-dimensional numpy array or pandas
+    Series) gives a bot per seat, anything else - a name, a ``(name, options)`` pair, a bot
+    object - the same bot for all."""
+    listed = _column(bots)
+    if listed is not None:
+        bots = listed
     pair = (isinstance(bots, tuple) and len(bots) == 2 and isinstance(bots[1], Mapping))
     if isinstance(bots, Mapping):  # the widget's {seat: bot}: here every seat has a bot
         raise ArgumentError(f"bots is one bot for every seat or a list with one per seat, "
@@ -189,7 +208,10 @@ def seats_for(bots: object, players: int) -> tuple[Seat, ...]:
 def _int(name: str, value: object, low: int, high: int | None = None) -> int:
     value = plain_int(value)  # numpy's int64, as a table's numbers are
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ArgumentError(f"{name} must be an int, not {type(value).__name__}")
+        # games=1e3 is a float: say the int to write.
+        whole = (f" (write {int(value)})" if isinstance(value, float) and value.is_integer()
+                 and abs(value) < 1e18 else "")
+        raise ArgumentError(f"{name} must be an int, not {type(value).__name__}{whole}")
     if value < low or (high is not None and value > high):
         limits = f"{low} to {high}" if high is not None else f"at least {low}"
         raise ArgumentError(f"{name} must be {limits}, not {quote(value)}")
