@@ -1474,6 +1474,22 @@ def test_a_room_in_a_notebook_is_one_line_of_its_language(home, tmp_path, langua
     assert repr(room).startswith("<Room 'Raum': london, 1 participant(s), 1 turn(s) out")
 
 
+def test_a_room_shown_at_the_end_says_the_game_is_over(home, tmp_path):
+    """Once everyone had finished, the room's line still said only 'every card of the game
+    is out', as while the last turn was being drawn."""
+    room = _room(tmp_path, seed=2**70 + 35)
+    seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
+    rng = random.Random(7)
+    while not room.is_over:
+        room.reveal()
+        for s in seats:
+            if not (room.is_over and s is seats[1]):
+                finish_turn(s, rng)
+    assert room.summary().endswith(", every card of the game is out")
+    finish_turn(seats[1], rng)
+    assert room.summary().endswith(", the game is over: the places are final")
+
+
 def test_a_room_shown_again_later_counts_who_has_joined_since(home, tmp_path):
     """Without a board nothing reads the seats by itself: the room shown in a later cell
     still said '0 participants' after two had joined (standings() and the rest read first)."""

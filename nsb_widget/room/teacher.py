@@ -1082,19 +1082,22 @@ class Room:
 
     def summary(self) -> str:
         """The room in one line of its language, as a notebook shows it: its name, the city,
-        how many participants have joined and cards are out, and whether it is over (read
+        how many participants have joined and turns are out, whether every card is out and
+        whether the game is over, its places final (read
         from the latest hand-ins when no board is shown, as :meth:`standings`)."""
         t = self.t
         self._fresh()
         with self._lock:
             people, turns = len(self._participants), len(self._table.turns)
-            over = self._table.over
+            over, ended = self._table.over, self._table.ended is not None
         joined = t.ngettext("{count} participant", "{count} participants", people)
         out = t.ngettext("{count} turn out", "{count} turns out", turns)
         city = self.table_game.map.title  # left out when the room's name says it
         parts = [*(() if room_info.names_the_city(self.name, city) else (t(city),)),
                  joined.format(count=people), out.format(count=turns)]
-        if over:
+        if ended:  # (everyone finished, or the teacher ended it: the places are kept)
+            parts.append(t("the game is over: the places are final"))
+        elif over:
             parts.append(t("every card of the game is out"))
         return t("{room}: {facts}", room=self.name, facts=", ".join(parts))
 
