@@ -744,6 +744,16 @@ def _leave_after(room: Room, seats, left, turns: int, rng: random.Random) -> Non
     room.poll()
 
 
+def _every_card_out(room: Room, seats, rng: random.Random, holding=None) -> None:
+    """Every card turned over, each of ``seats`` finishing each turn as it comes; ``holding``
+    (one of them) leaves the game's last card undrawn."""
+    while not room.is_over:
+        room.reveal()
+        for s in seats:
+            if not (room.is_over and s is holding):
+                finish_turn(s, rng)
+
+
 def test_once_everyone_has_finished_the_places_are_kept_and_nothing_is_taken_back(home,
                                                                                    tmp_path):
     """The French Notebook 7 run: everyone finished, the board announced the places, and a
@@ -755,11 +765,7 @@ def test_once_everyone_has_finished_the_places_are_kept_and_nothing_is_taken_bac
     room = _room(tmp_path, seed=2**70 + 33)
     seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob", "Cleo")]
     rng = random.Random(5)
-    while not room.is_over:
-        room.reveal()
-        for s in seats:
-            if not (room.is_over and s is seats[2]):
-                finish_turn(s, rng)
+    _every_card_out(room, seats, rng, holding=seats[2])
     room.poll()  # Cleo has not drawn the last card yet: nothing is closed
     assert not room.is_ended and room.why_not_end() is None
     assert seats[0].game.can_undo(0) or seats[0].game.is_over
@@ -802,10 +808,7 @@ def test_a_participants_board_never_closes_a_finished_game(home, tmp_path):
     room = _room(tmp_path, seed=2**70 + 34)
     seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
     rng = random.Random(6)
-    while not room.is_over:
-        room.reveal()
-        for s in seats:
-            finish_turn(s, rng)
+    _every_card_out(room, seats, rng)
     room.close()  # (the teacher's kernel reads nothing from now on)
     for s in seats:
         finish_turn(s, rng)
@@ -1480,11 +1483,7 @@ def test_a_room_shown_at_the_end_says_the_game_is_over(home, tmp_path):
     room = _room(tmp_path, seed=2**70 + 35)
     seats = [take_seat(room.folder.path, n) for n in ("Ada", "Bob")]
     rng = random.Random(7)
-    while not room.is_over:
-        room.reveal()
-        for s in seats:
-            if not (room.is_over and s is seats[1]):
-                finish_turn(s, rng)
+    _every_card_out(room, seats, rng, holding=seats[1])
     assert room.summary().endswith(", every card of the game is out")
     finish_turn(seats[1], rng)
     assert room.summary().endswith(", the game is over: the places are final")

@@ -26,6 +26,18 @@ __all__ = ["home"]
 CONTEXT = multiprocessing.get_context("fork")
 
 
+def _answers_of(procs, results, count: int, timeout: float) -> list:
+    """Start ``procs``, take ``count`` answers from ``results`` as they come, and wait for every
+    process to end well."""
+    for p in procs:
+        p.start()
+    answers = [results.get(timeout=timeout) for _ in range(count)]
+    for p in procs:
+        p.join(timeout=30)
+        assert p.exitcode == 0
+    return answers
+
+
 def _participant(folder: str, name: str, barrier, results) -> None:
     """Join, then play every turn the room has turned over, handing in after each action."""
     os.environ["NSB_WIDGET_HOME"] = os.path.join(folder, "..", "homes", name)
@@ -205,14 +217,9 @@ def test_two_teacher_kernels_revealing_at_the_same_instant_move_the_room_on_once
     barrier, results = CONTEXT.Barrier(2), CONTEXT.Queue()
     procs = [CONTEXT.Process(target=_racing_teacher, args=(
         str(room.folder.path), str(home), rounds, barrier, results)) for _ in range(2)]
-    for p in procs:
-        p.start()
     # (Two processes' answers may arrive out of order: each says its round.)
-    answers = sorted(results.get(timeout=60) for _ in range(2 * rounds))
+    answers = sorted(_answers_of(procs, results, 2 * rounds, timeout=60))
     outcomes = [[a[1:] for a in answers if a[0] == number] for number in range(rounds)]
-    for p in procs:
-        p.join(timeout=30)
-        assert p.exitcode == 0
     bad = [pair for pair in outcomes if [o[0] for o in pair] != ["refused", "revealed"]]
     assert not bad, bad
     assert all("another kernel" in pair[0][1] for pair in outcomes)
@@ -228,13 +235,7 @@ def _two_teachers_opening(folder: Path, home: Path, rounds: int) -> list:
     barrier, results = CONTEXT.Barrier(2), CONTEXT.Queue()
     procs = [CONTEXT.Process(target=_opening_teacher, args=(
         str(folder), str(home), i, rounds, barrier, results)) for i in range(2)]
-    for p in procs:
-        p.start()
-    answers = sorted(results.get(timeout=120) for _ in range(2 * rounds))
-    for p in procs:
-        p.join(timeout=30)
-        assert p.exitcode == 0
-    return answers
+    return sorted(_answers_of(procs, results, 2 * rounds, timeout=120))
 
 
 def _opening_teacher(base: str, home_dir: str, index: int, rounds: int, barrier,
@@ -368,12 +369,7 @@ def test_two_lookalike_names_joining_at_the_same_instant_seat_one(home, tmp_path
     procs = [CONTEXT.Process(target=_join_each, args=(str(room.folder.path), i, names,
                                                       barrier, results))
              for i, names in enumerate((latin, cyrillic))]
-    for p in procs:
-        p.start()
-    outcomes = dict(results.get(timeout=60) for _ in range(2 * rounds))
-    for p in procs:
-        p.join(timeout=30)
-        assert p.exitcode == 0
+    outcomes = dict(_answers_of(procs, results, 2 * rounds, timeout=60))
     for a, b in zip(latin, cyrillic, strict=True):
         seated = [n for n in (a, b) if outcomes[n] == "seat"]
         assert len(seated) == 1, (a, b, outcomes[a], outcomes[b])
@@ -629,12 +625,7 @@ def test_lookalikes_racing_past_a_claim_nobody_can_delete_seat_one(home, tmp_pat
     procs = [CONTEXT.Process(target=_join_each_undeleting, args=(
         str(room.folder.path), i, names, barrier, results))
         for i, names in enumerate((latin, cyrillic))]
-    for p in procs:
-        p.start()
-    outcomes = dict(results.get(timeout=120) for _ in range(2 * rounds))
-    for p in procs:
-        p.join(timeout=30)
-        assert p.exitcode == 0
+    outcomes = dict(_answers_of(procs, results, 2 * rounds, timeout=120))
     for a, b in zip(latin, cyrillic, strict=True):
         seated = [n for n in (a, b) if outcomes[n] == "seat"]
         assert len(seated) == 1, (a, b, outcomes[a], outcomes[b])
